@@ -1,0 +1,109 @@
+/**
+ * Wire shapes (the reference gateway's JSON) that backends return and routes send
+ * as they are. uint64 values are decimal strings; hashes, keys and signatures are
+ * uppercase hex; addresses are the 48-character hex form.
+ */
+
+/** A block header as `GET /blocks` shows it. Importance blocks carry the four extra fields. */
+export interface BlockDTO {
+  size: number;
+  signature: string;
+  signerPublicKey: string;
+  version: number;
+  network: number;
+  type: number;
+  height: string;
+  timestamp: string;
+  difficulty: string;
+  proofGamma: string;
+  proofVerificationHash: string;
+  proofScalar: string;
+  previousBlockHash: string;
+  transactionsHash: string;
+  receiptsHash: string;
+  stateHash: string;
+  beneficiaryAddress: string;
+  feeMultiplier: number;
+  votingEligibleAccountsCount?: number;
+  harvestingEligibleAccountsCount?: string;
+  totalVotingBalance?: string;
+  previousImportanceBlockHash?: string;
+}
+
+export interface BlockMetaDTO {
+  hash: string;
+  totalFee: string;
+  generationHash: string;
+  stateHashSubCacheMerkleRoots: string[];
+  totalTransactionsCount: number;
+  transactionsCount: number;
+  statementsCount: number;
+}
+
+/** One entry of `GET /blocks`, and the body of `GET /blocks/{height}`. */
+export interface BlockInfoDTO {
+  /** 24 hex characters; ids sort in insertion order. */
+  id: string;
+  meta: BlockMetaDTO;
+  block: BlockDTO;
+}
+
+export interface FinalizedBlockDTO {
+  finalizationEpoch: number;
+  finalizationPoint: number;
+  height: string;
+  hash: string;
+}
+
+export interface ChainInfoDTO {
+  height: string;
+  scoreHigh: string;
+  scoreLow: string;
+  latestFinalizedBlock: FinalizedBlockDTO;
+}
+
+export interface NodeInfoDTO {
+  version: number;
+  publicKey: string;
+  networkGenerationHashSeed: string;
+  roles: number;
+  port: number;
+  networkIdentifier: number;
+  friendlyName: string;
+  host: string;
+  nodePublicKey?: string;
+}
+
+export interface ServerInfoDTO {
+  serverInfo: {
+    restVersion: string;
+    sdkVersion?: string;
+    deployment: { deploymentTool: string; deploymentToolVersion: string; lastUpdatedDate: string };
+  };
+}
+
+export interface NetworkTypeDTO {
+  name: string;
+  description: string;
+}
+
+/** `GET /network/properties`: the node's config-network.properties as JSON (values are strings). */
+export interface NetworkConfigurationDTO {
+  network: {
+    identifier: string;
+    nodeEqualityStrategy: 'host' | 'public-key';
+    nemesisSignerPublicKey: string;
+    generationHashSeed: string;
+    epochAdjustment: string;
+  };
+  chain: Record<string, string | boolean>;
+  plugins: Record<string, Record<string, string | boolean>>;
+  forkHeights: Record<string, string>;
+}
+
+export type ServiceStatus = 'up' | 'down';
+
+/** `GET /node/health`: 200 when both are up, else 503 with the same body. */
+export interface NodeHealthDTO {
+  status: { apiNode: ServiceStatus; db: ServiceStatus };
+}

@@ -1,0 +1,26 @@
+import http from 'node:http';
+import { createGateway } from './gateway.js';
+import { InMemoryChain } from './memory/chain.js';
+
+// `npm start`: the gateway on the in-memory chain. PORT, HOST and BLOCK_INTERVAL (ms) override the defaults.
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '0.0.0.0';
+const blockInterval = Number(process.env.BLOCK_INTERVAL ?? 5000);
+
+const chain = new InMemoryChain({ blockInterval });
+const gateway = createGateway({ backend: chain });
+const server = http.createServer(gateway.handle);
+
+server.listen(port, host, () => {
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  console.log(`symbol-gateway listening on http://${shown}:${port} (in-memory ${chain.options.network}, a block every ${blockInterval} ms)`);
+  console.log(`try: curl http://${shown}:${port}/blocks`);
+});
+
+function shutdown(): void {
+  server.close();
+  void gateway.close();
+  server.closeAllConnections();
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,43 @@
+import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+
+/** Cross-origin settings. */
+export interface CorsOptions {
+  /** Origins allowed to call the gateway from a browser: `'*'` (default) or an explicit list. */
+  origins?: '*' | readonly string[];
+  /** Seconds a browser may cache a preflight answer. Default 600. */
+  maxAge?: number;
+}
+
+/** Computes CORS response headers for one request. */
+export class CorsPolicy {
+  readonly #any: boolean;
+  readonly #origins: ReadonlySet<string>;
+  readonly #maxAge: string;
+
+  constructor(options: CorsOptions | false = {}) {
+    const origins = options === false ? [] : (options.origins ?? '*');
+    this.#any = origins === '*';
+    this.#origins = new Set(origins === '*' ? [] : origins);
+    this.#maxAge = String(options === false ? 0 : (options.maxAge ?? 600));
+  }
+
+  /** Headers for an ordinary (non-preflight) response. */
+  headers(req: IncomingMessage): OutgoingHttpHeaders {
+    const origin = req.headers.origin;
+    if (this.#any) return { 'access-control-allow-origin': '*' };
+    if (origin !== undefined && this.#origins.has(origin)) return { 'access-control-allow-origin': origin, vary: 'Origin' };
+    return this.#origins.size > 0 ? { vary: 'Origin' } : {};
+  }
+
+  /** Headers for a preflight answer on a path that allows `methods`. */
+  preflightHeaders(req: IncomingMessage, methods: readonly string[]): OutgoingHttpHeaders {
+    const base = this.headers(req);
+    if (!('access-control-allow-origin' in base)) return base;
+    return {
+      ...base,
+      'access-control-allow-methods': [...methods, 'OPTIONS'].join(', '),
+      'access-control-allow-headers': req.headers['access-control-request-headers'] ?? 'Content-Type',
+      'access-control-max-age': this.#maxAge,
+    };
+  }
+}

@@ -1,0 +1,32 @@
+import { InvalidArgumentError, clip } from '../errors.js';
+
+/** Query parameters as the gateway receives them. */
+export type QueryInput = URLSearchParams;
+
+/** The value of a parameter that may appear at most once. */
+export function singleParam(query: QueryInput, name: string): string | undefined {
+  const values = query.getAll(name);
+  if (values.length > 1) throw new InvalidArgumentError(`${name} must be given at most once`);
+  return values[0];
+}
+
+const HEX = /^[0-9a-fA-F]*$/;
+const UINT64_MAX = 0xffff_ffff_ffff_ffffn;
+const DECIMAL = /^(0|[1-9][0-9]{0,19})$/;
+
+/** Parses a decimal uint64 (`'123'`) or throws 409 naming the parameter. */
+export function parseUint64(name: string, text: string): bigint {
+  if (DECIMAL.test(text)) {
+    const value = BigInt(text);
+    if (value <= UINT64_MAX) return value;
+  }
+  throw new InvalidArgumentError(`${name} has an invalid format: '${clip(text)}' is not an unsigned 64-bit integer`);
+}
+
+/** Parses hex of an exact byte length into its uppercase form, or throws 409. */
+export function parseHex(name: string, text: string, bytes: number): string {
+  if (text.length !== bytes * 2 || !HEX.test(text)) {
+    throw new InvalidArgumentError(`${name} has an invalid format: expected ${bytes * 2} hex characters`);
+  }
+  return text.toUpperCase();
+}

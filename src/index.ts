@@ -1,0 +1,27 @@
+export { createGateway } from './gateway.js';
+export type { Gateway, GatewayOptions, GatewayLogger, NextFunction } from './gateway.js';
+export { Router } from './http/router.js';
+export type { Method, RequestContext, RouteHandler, RouteMatch } from './http/router.js';
+export type { CorsOptions } from './http/cors.js';
+export { DEFAULT_BODY_LIMIT } from './http/body.js';
+export { parsePagination, toPage, pageWindow, PAGE_SIZE } from './pagination.js';
+export type { Order, Page, PageRequest, Pagination, PaginationOptions } from './pagination.js';
+export {
+  ERROR_STATUS,
+  GatewayError,
+  InternalServiceError,
+  InvalidArgumentError,
+  InvalidContentError,
+  MethodNotAllowedError,
+  PayloadTooLargeError,
+  ResourceNotFoundError,
+  ServiceUnavailableError,
+  UnsupportedMediaTypeError,
+  toGatewayError,
+} from './errors.js';
+export type { ErrorBody, ErrorCode } from './errors.js';
+export type * from './backend/index.js';
+export { InMemoryChain } from './memory/chain.js';
+export type { ChainAccount } from './memory/chain.js';
+export type { InMemoryChainOptions } from './memory/options.js';
+export { VERSION } from './version.js';

@@ -1,0 +1,135 @@
+import { KeyPair, models } from 'symbol-sdk/symbol';
+import type { BlockDTO } from '../backend/dto.js';
+import { sha3, toHex } from './keys.js';
+
+/** Bytes before the signed part of every entity: size, reserved, signature, signer, reserved. */
+const VERIFIABLE_HEADER_SIZE = 4 + 4 + 64 + 32 + 4;
+/** A normal block's header ends with 4 bytes of padding that are neither signed nor hashed. */
+const NORMAL_FOOTER_PADDING = 4;
+
+export type BlockKind = 'nemesis' | 'normal' | 'importance';
+
+/** Bytes the catbuffer models accept. */
+export type Bytes = Uint8Array<ArrayBuffer>;
+
+/** What the chain decides about a block; the builder fills in the rest. */
+export interface BlockTemplate {
+  kind: BlockKind;
+  signer: KeyPair;
+  networkIdentifier: number;
+  height: bigint;
+  /** Network time: ms since the nemesis block. */
+  timestamp: bigint;
+  difficulty: bigint;
+  /** 32 + 16 + 32 bytes of VRF proof (gamma, verification hash, scalar). */
+  proof: { gamma: Bytes; verificationHash: Bytes; scalar: Bytes };
+  previousBlockHash: Bytes;
+  transactionsHash: Bytes;
+  receiptsHash: Bytes;
+  stateHash: Bytes;
+  /** 24 bytes (decoded address). */
+  beneficiaryAddress: Bytes;
+  feeMultiplier: number;
+  /** Importance and nemesis blocks only. */
+  importance?: {
+    votingEligibleAccountsCount: number;
+    harvestingEligibleAccountsCount: bigint;
+    totalVotingBalance: bigint;
+    previousImportanceBlockHash: Bytes;
+  };
+}
+
+/** A signed block header: its wire DTO, its hash and its serialized bytes. */
+export interface BuiltBlock {
+  dto: BlockDTO;
+  hash: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * Builds, signs and hashes a block header with symbol-sdk's catbuffer models, the way
+ * a Symbol node does: the signature covers the header after the verifiable-entity
+ * header (without a normal block's padding), and the hash is
+ * SHA3-256(signature ‖ signer public key ‖ that same data).
+ */
+export function buildBlock(template: BlockTemplate): BuiltBlock {
+  const block = createModel(template.kind);
+  block.signerPublicKey = new models.PublicKey(template.signer.publicKey.bytes);
+  block.network = new models.NetworkType(template.networkIdentifier);
+  block.height = new models.Height(template.height);
+  block.timestamp = new models.Timestamp(template.timestamp);
+  block.difficulty = new models.Difficulty(template.difficulty);
+  const proof = new models.VrfProof();
+  proof.gamma = new models.ProofGamma(template.proof.gamma);
+  proof.verificationHash = new models.ProofVerificationHash(template.proof.verificationHash);
+  proof.scalar = new models.ProofScalar(template.proof.scalar);
+  block.generationHashProof = proof;
+  block.previousBlockHash = new models.Hash256(template.previousBlockHash);
+  block.transactionsHash = new models.Hash256(template.transactionsHash);
+  block.receiptsHash = new models.Hash256(template.receiptsHash);
+  block.stateHash = new models.Hash256(template.stateHash);
+  block.beneficiaryAddress = new models.Address(template.beneficiaryAddress);
+  block.feeMultiplier = new models.BlockFeeMultiplier(template.feeMultiplier);
+  if (block instanceof models.NormalBlockV1 === false) setImportanceFooter(block as ImportanceModel, template);
+
+  const unsigned = block.serialize();
+  const signedEnd = block instanceof models.NormalBlockV1 ? headerSize(block) - NORMAL_FOOTER_PADDING : headerSize(block);
+  const signedData = unsigned.subarray(VERIFIABLE_HEADER_SIZE, signedEnd);
+  const signature = template.signer.sign(signedData);
+  block.signature = new models.Signature(signature.bytes);
+  const hash = toHex(sha3(signature.bytes, template.signer.publicKey.bytes, signedData));
+  const bytes = block.serialize();
+  return { dto: toDto(block, template), hash, bytes };
+}
+
+type ImportanceModel = InstanceType<typeof models.ImportanceBlockV1> | InstanceType<typeof models.NemesisBlockV1>;
+type BlockModel = ImportanceModel | InstanceType<typeof models.NormalBlockV1>;
+
+function createModel(kind: BlockKind): BlockModel {
+  if (kind === 'nemesis') return new models.NemesisBlockV1();
+  if (kind === 'importance') return new models.ImportanceBlockV1();
+  return new models.NormalBlockV1();
+}
+
+// The header is the whole block less its transactions (none are attached here).
+function headerSize(block: BlockModel): number {
+  return block.size;
+}
+
+function setImportanceFooter(block: ImportanceModel, template: BlockTemplate): void {
+  if (!template.importance) throw new TypeError(`a ${template.kind} block needs importance fields`);
+  block.votingEligibleAccountsCount = template.importance.votingEligibleAccountsCount;
+  block.harvestingEligibleAccountsCount = template.importance.harvestingEligibleAccountsCount;
+  block.totalVotingBalance = new models.Amount(template.importance.totalVotingBalance);
+  block.previousImportanceBlockHash = new models.Hash256(template.importance.previousImportanceBlockHash);
+}
+
+function toDto(block: BlockModel, template: BlockTemplate): BlockDTO {
+  const dto: BlockDTO = {
+    size: block.size,
+    signature: toHex(block.signature.bytes),
+    signerPublicKey: toHex(block.signerPublicKey.bytes),
+    version: block.version,
+    network: template.networkIdentifier,
+    type: block.type.value,
+    height: template.height.toString(),
+    timestamp: template.timestamp.toString(),
+    difficulty: template.difficulty.toString(),
+    proofGamma: toHex(template.proof.gamma),
+    proofVerificationHash: toHex(template.proof.verificationHash),
+    proofScalar: toHex(template.proof.scalar),
+    previousBlockHash: toHex(template.previousBlockHash),
+    transactionsHash: toHex(template.transactionsHash),
+    receiptsHash: toHex(template.receiptsHash),
+    stateHash: toHex(template.stateHash),
+    beneficiaryAddress: toHex(template.beneficiaryAddress),
+    feeMultiplier: template.feeMultiplier,
+  };
+  if (template.importance) {
+    dto.votingEligibleAccountsCount = template.importance.votingEligibleAccountsCount;
+    dto.harvestingEligibleAccountsCount = template.importance.harvestingEligibleAccountsCount.toString();
+    dto.totalVotingBalance = template.importance.totalVotingBalance.toString();
+    dto.previousImportanceBlockHash = toHex(template.importance.previousImportanceBlockHash);
+  }
+  return dto;
+}

@@ -1,0 +1,131 @@
+import type { BlockInfoDTO } from '../backend/dto.js';
+import type { BlockSearchCriteria, PageResult } from '../backend/repositories.js';
+import { pageWindow } from '../pagination.js';
+
+/** A sorted, ascending list of heights: the whole chain or one filter's index. */
+interface HeightList {
+  readonly length: number;
+  /** Defined for every index in [0, length). */
+  at(index: number): number | undefined;
+}
+
+/**
+ * Blocks by height, with the indexes `GET /blocks` needs: id → height, signer →
+ * heights, beneficiary → heights. Heights are appended in order, so every index is a
+ * sorted array and any page is found by binary search and a slice: the same cost at
+ * page 1 and at page 10 000.
+ */
+export class BlockStore {
+  readonly #blocks: BlockInfoDTO[] = [];
+  readonly #timestamps: bigint[] = [];
+  readonly #heightById = new Map<string, number>();
+  readonly #bySigner = new Map<string, number[]>();
+  readonly #byBeneficiary = new Map<string, number[]>();
+  readonly #all: HeightList = new WholeChain(this.#blocks);
+
+  get height(): number {
+    return this.#blocks.length;
+  }
+
+  /** Appends the block at the next height. */
+  append(block: BlockInfoDTO): void {
+    const height = this.#blocks.length + 1;
+    if (block.block.height !== String(height)) throw new RangeError(`expected block at height ${height}, got ${block.block.height}`);
+    this.#blocks.push(block);
+    this.#timestamps.push(BigInt(block.block.timestamp));
+    this.#heightById.set(block.id, height);
+    indexUnder(this.#bySigner, block.block.signerPublicKey, height);
+    indexUnder(this.#byBeneficiary, block.block.beneficiaryAddress, height);
+  }
+
+  at(height: number): BlockInfoDTO | undefined {
+    return height >= 1 ? this.#blocks[height - 1] : undefined;
+  }
+
+  latest(): BlockInfoDTO {
+    return this.#blocks[this.#blocks.length - 1];
+  }
+
+  search(criteria: BlockSearchCriteria): PageResult<BlockInfoDTO> {
+    const list = this.#candidates(criteria);
+    if (!list) return { data: [], totalEntries: 0 };
+    // Timestamps grow with height, so a timestamp range is a height range.
+    const { fromTimestamp: from, toTimestamp: to } = criteria;
+    const timestamps = this.#timestamps;
+    const lowHeight = from === undefined ? 1 : partitionPoint(timestamps.length, (i) => timestamps[i] < from) + 1;
+    const highHeight = to === undefined ? this.height : partitionPoint(timestamps.length, (i) => timestamps[i] <= to);
+    const first = lowerBound(list, lowHeight);
+    const end = lowerBound(list, highHeight + 1);
+    if (end <= first) return { data: [], totalEntries: 0 };
+
+    let bound: number | undefined;
+    if (criteria.offset !== undefined) {
+      const offsetHeight = this.#heightById.get(criteria.offset);
+      if (offsetHeight === undefined) return { data: [], totalEntries: 0 };
+      const index = criteria.order === 'asc' ? lowerBound(list, offsetHeight + 1) : lowerBound(list, offsetHeight);
+      bound = Math.min(end, Math.max(first, index)) - first;
+    }
+    const window = pageWindow(end - first, criteria, bound);
+    const data: BlockInfoDTO[] = [];
+    if (window.descending) for (let i = window.end - 1; i >= window.start; i--) data.push(this.#blocks[list.at(first + i)! - 1]);
+    else for (let i = window.start; i < window.end; i++) data.push(this.#blocks[list.at(first + i)! - 1]);
+    return { data, totalEntries: window.totalEntries };
+  }
+
+  // The smallest index list that covers every filter; undefined when a filter matches nothing.
+  #candidates(criteria: BlockSearchCriteria): HeightList | undefined {
+    const lists: HeightList[] = [this.#all];
+    if (criteria.signerPublicKey !== undefined) lists.push(this.#bySigner.get(criteria.signerPublicKey) ?? []);
+    if (criteria.beneficiaryAddress !== undefined) lists.push(this.#byBeneficiary.get(criteria.beneficiaryAddress) ?? []);
+    if (lists.length === 1) return this.#all;
+    const [shortest, ...others] = lists.slice(1).sort((a, b) => a.length - b.length);
+    if (others.length === 0) return shortest;
+    // Both filters: intersect, walking the shorter list (index lists are small beside the chain).
+    const heights: number[] = [];
+    for (let i = 0; i < shortest.length; i++) {
+      const height = shortest.at(i)!;
+      if (others.every((other) => contains(other, height))) heights.push(height);
+    }
+    return heights;
+  }
+}
+
+function indexUnder(index: Map<string, number[]>, key: string, height: number): void {
+  const heights = index.get(key);
+  if (heights) heights.push(height);
+  else index.set(key, [height]);
+}
+
+class WholeChain implements HeightList {
+  constructor(private readonly blocks: readonly unknown[]) {}
+
+  get length(): number {
+    return this.blocks.length;
+  }
+
+  at(index: number): number {
+    return index + 1;
+  }
+}
+
+/** First index whose height is >= `height`. */
+function lowerBound(list: HeightList, height: number): number {
+  return partitionPoint(list.length, (i) => list.at(i)! < height);
+}
+
+function contains(list: HeightList, height: number): boolean {
+  const index = lowerBound(list, height);
+  return index < list.length && list.at(index) === height;
+}
+
+/** Binary search: the first index in [0, length) for which `before` is false (it must be monotone). */
+function partitionPoint(length: number, before: (index: number) => boolean): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(mid)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,247 @@
+import { Hash256 } from 'symbol-sdk';
+import { KeyPair, Network } from 'symbol-sdk/symbol';
+import type { GatewayBackend } from '../backend/index.js';
+import type {
+  BlockInfoDTO,
+  FinalizedBlockDTO,
+  NodeHealthDTO,
+  ServiceStatus,
+} from '../backend/dto.js';
+import type { BlockRepository, ChainRepository, NetworkRepository, NodeRepository } from '../backend/repositories.js';
+import { ServiceUnavailableError } from '../errors.js';
+import { buildBlock, type BlockKind } from './block-builder.js';
+import { BlockStore } from './block-store.js';
+import { EntryIdSequence } from './ids.js';
+import { deriveKeyPair, fromHex, sha3, toHex } from './keys.js';
+import { networkConfiguration, serverInfo } from './node-info.js';
+import { resolveChainOptions, type InMemoryChainOptions, type ResolvedChainOptions } from './options.js';
+
+const DIFFICULTY = 100_000_000_000_000n;
+const ZERO_HASH = new Uint8Array(32) as Uint8Array<ArrayBuffer>;
+/** The nine state sub-caches of a Symbol node (accounts, namespaces, mosaics, ...). */
+const SUB_CACHE_COUNT = 9;
+
+/** A test account of the chain: its keys and its address in both forms. */
+export interface ChainAccount {
+  readonly keyPair: KeyPair;
+  readonly publicKey: string;
+  readonly privateKey: string;
+  /** 39-character base32 form (T... / N...). */
+  readonly address: string;
+  /** 48-character hex form, as response bodies show it. */
+  readonly addressHex: string;
+}
+
+/**
+ * The embedded backend: a live, deterministic Symbol-like chain in one process. It
+ * starts from a nemesis block and harvests a block every `blockInterval` ms (or on
+ * `harvest()`); blocks are real Symbol block headers, signed and hashed with symbol-sdk.
+ *
+ * @example
+ * const chain = new InMemoryChain({ blockInterval: false, clock: () => 1_700_000_000_000 });
+ * chain.harvest(); // height 2
+ * const gateway = createGateway({ backend: chain });
+ */
+export class InMemoryChain implements GatewayBackend {
+  readonly options: Readonly<ResolvedChainOptions>;
+  /** The symbol-sdk network of this chain (identifier, epoch, generation hash seed). */
+  readonly symbolNetwork: Network;
+  /** Signs the nemesis block. */
+  readonly nemesisAccount: ChainAccount;
+  /** Accounts that take turns harvesting blocks. */
+  readonly harvesters: readonly ChainAccount[];
+  /** The node's identity key, shown by `/node/info`. */
+  readonly nodeAccount: ChainAccount;
+
+  readonly blocks: BlockRepository;
+  readonly chain: ChainRepository;
+  readonly node: NodeRepository;
+  readonly network: NetworkRepository;
+
+  readonly #store = new BlockStore();
+  readonly #ids: EntryIdSequence;
+  readonly #stateRoots: string[];
+  #score = 0n;
+  #finalized: FinalizedBlockDTO;
+  #lastImportanceHash: Uint8Array<ArrayBuffer> = ZERO_HASH;
+  #health: NodeHealthDTO['status'] = { apiNode: 'up', db: 'up' };
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(options: InMemoryChainOptions = {}) {
+    this.options = Object.freeze(resolveChainOptions(options));
+    const { seed, network, generationHashSeed, epochAdjustment } = this.options;
+    this.symbolNetwork = new Network(network, network === 'mainnet' ? 0x68 : 0x98, new Date(epochAdjustment * 1000), new Hash256(generationHashSeed));
+    this.nemesisAccount = this.#account('nemesis');
+    this.nodeAccount = this.#account('node');
+    this.harvesters = Array.from({ length: this.options.harvesterCount }, (_, i) => this.#account(`harvester/${i}`));
+    this.#ids = new EntryIdSequence(sha3('ids', seed));
+    this.#stateRoots = Array.from({ length: SUB_CACHE_COUNT }, (_, i) => toHex(sha3('state', seed, String(i))));
+
+    const nemesis = this.#appendBlock('nemesis', this.nemesisAccount, 0n);
+    this.#finalized = { finalizationEpoch: 1, finalizationPoint: 1, height: '1', hash: nemesis.meta.hash };
+
+    this.blocks = {
+      search: (criteria) => this.#read(() => this.#store.search(criteria)),
+      getByHeight: (height) => this.#read(() => (height > BigInt(this.#store.height) ? undefined : this.#store.at(Number(height)))),
+    };
+    this.chain = {
+      info: () =>
+        this.#read(() => ({
+          height: String(this.#store.height),
+          scoreHigh: (this.#score >> 64n).toString(),
+          scoreLow: (this.#score & 0xffff_ffff_ffff_ffffn).toString(),
+          latestFinalizedBlock: { ...this.#finalized },
+        })),
+    };
+    this.node = {
+      info: () => ({
+        version: 16777984,
+        publicKey: this.nodeAccount.publicKey,
+        networkGenerationHashSeed: generationHashSeed,
+        roles: 3,
+        port: 7900,
+        networkIdentifier: this.symbolNetwork.identifier,
+        friendlyName: this.options.friendlyName,
+        host: 'localhost',
+        nodePublicKey: this.nodeAccount.publicKey,
+      }),
+      server: () => serverInfo(),
+      networkTime: () => this.networkTime(),
+      health: () => ({ status: { ...this.#health } }),
+    };
+    this.network = {
+      type: () => ({ name: network, description: `symbol-gateway in-memory ${network}` }),
+      properties: () => networkConfiguration(this),
+    };
+
+    if (this.options.blockInterval > 0) {
+      this.#timer = setInterval(() => this.harvest(), this.options.blockInterval);
+      // The chain alone never keeps a process alive; a server does.
+      this.#timer.unref();
+    }
+  }
+
+  /** The height of the chain's latest block. */
+  get height(): bigint {
+    return BigInt(this.#store.height);
+  }
+
+  /** The chain's latest block. */
+  get latestBlock(): BlockInfoDTO {
+    return this.#store.latest();
+  }
+
+  /** Network time now: milliseconds since the nemesis block. */
+  networkTime(): bigint {
+    return BigInt(Math.floor(this.options.clock())) - BigInt(this.options.epochAdjustment) * 1000n;
+  }
+
+  /** Harvests one block now and returns it. */
+  harvest(): BlockInfoDTO {
+    const height = this.#store.height + 1;
+    const signer = this.harvesters[(height - 2) % this.harvesters.length];
+    const kind: BlockKind = height % this.options.importanceGrouping === 0 ? 'importance' : 'normal';
+    const previous = BigInt(this.#store.latest().block.timestamp);
+    const now = this.networkTime();
+    const block = this.#appendBlock(kind, signer, now > previous ? now : previous + 1n);
+    if (height % this.options.finalizationInterval === 0) {
+      this.#finalized = {
+        finalizationEpoch: this.#finalized.finalizationEpoch + 1,
+        finalizationPoint: 1,
+        height: block.block.height,
+        hash: block.meta.hash,
+      };
+    }
+    return block;
+  }
+
+  /**
+   * Makes the backend report a node or database outage: `/node/health` shows it and
+   * reads of chain data answer 503 until it is set back to `'up'`. For testing how an
+   * app copes with an unreachable node.
+   */
+  setAvailability(status: Partial<NodeHealthDTO['status']>): void {
+    this.#health = { ...this.#health, ...status };
+  }
+
+  /** Stops harvesting. */
+  close(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #read<T>(read: () => T): T {
+    const down = (Object.entries(this.#health) as [string, ServiceStatus][]).find(([, status]) => status === 'down');
+    if (down) throw new ServiceUnavailableError(`${down[0] === 'db' ? 'the database' : 'the api node'} is unreachable`);
+    return read();
+  }
+
+  #account(label: string): ChainAccount {
+    const keyPair = deriveKeyPair(this.options.seed, label);
+    const address = this.symbolNetwork.publicKeyToAddress(keyPair.publicKey);
+    return {
+      keyPair,
+      publicKey: keyPair.publicKey.toString(),
+      privateKey: keyPair.privateKey.toString(),
+      address: address.toString(),
+      addressHex: toHex(address.bytes),
+    };
+  }
+
+  #appendBlock(kind: BlockKind, signer: ChainAccount, timestamp: bigint): BlockInfoDTO {
+    const height = BigInt(this.#store.height + 1);
+    const previous = height === 1n ? undefined : this.#store.latest();
+    const seed = this.options.seed;
+    const proof = {
+      gamma: sha3('gamma', seed, String(height)),
+      verificationHash: sha3('verification', seed, String(height)).subarray(0, 16),
+      scalar: sha3('scalar', seed, String(height)),
+    };
+    const isImportance = kind !== 'normal';
+    const built = buildBlock({
+      kind,
+      signer: signer.keyPair,
+      networkIdentifier: this.symbolNetwork.identifier,
+      height,
+      timestamp,
+      difficulty: DIFFICULTY,
+      proof,
+      previousBlockHash: previous ? fromHex(previous.meta.hash) : ZERO_HASH,
+      transactionsHash: ZERO_HASH,
+      receiptsHash: ZERO_HASH,
+      stateHash: sha3(fromHex(this.#stateRoots.join(''))),
+      beneficiaryAddress: fromHex(signer.addressHex),
+      feeMultiplier: 0,
+      importance: isImportance
+        ? {
+            votingEligibleAccountsCount: this.harvesters.length,
+            harvestingEligibleAccountsCount: BigInt(this.harvesters.length),
+            totalVotingBalance: 0n,
+            previousImportanceBlockHash: this.#lastImportanceHash,
+          }
+        : undefined,
+    });
+    if (isImportance) this.#lastImportanceHash = fromHex(built.hash);
+
+    // The nemesis block's generation hash is the network's seed; later ones follow from the VRF proof.
+    const generationHash = previous ? toHex(sha3(proof.gamma)) : this.options.generationHashSeed;
+    const unixSeconds = this.options.epochAdjustment + Number(timestamp / 1000n);
+    const info: BlockInfoDTO = {
+      id: this.#ids.next(unixSeconds),
+      meta: {
+        hash: built.hash,
+        totalFee: '0',
+        generationHash,
+        stateHashSubCacheMerkleRoots: [...this.#stateRoots],
+        totalTransactionsCount: 0,
+        transactionsCount: 0,
+        statementsCount: 0,
+      },
+      block: built.dto,
+    };
+    this.#store.append(info);
+    const elapsedSeconds = previous ? (timestamp - BigInt(previous.block.timestamp)) / 1000n : 0n;
+    this.#score += DIFFICULTY - elapsedSeconds;
+    return info;
+  }
+}

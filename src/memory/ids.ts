@@ -1,0 +1,27 @@
+/**
+ * Entry ids in the reference gateway's form: 24 hex characters (a MongoDB ObjectId:
+ * 4 bytes of seconds, 5 bytes of origin, 3 bytes of counter) that sort, as strings,
+ * in insertion order.
+ */
+export class EntryIdSequence {
+  readonly #origin: string;
+  #seconds = 0;
+  #counter = 0;
+
+  /** @param origin 5 bytes that tell this chain's ids from another's */
+  constructor(origin: Uint8Array) {
+    this.#origin = Buffer.from(origin.subarray(0, 5)).toString('hex');
+  }
+
+  /** The next id, stamped with `unixSeconds` (never earlier than the previous id's). */
+  next(unixSeconds: number): string {
+    this.#counter = (this.#counter + 1) % 0x1000000;
+    // A clock that goes back, or a wrapped counter, must not break the order.
+    this.#seconds = Math.max(this.#seconds + (this.#counter === 0 ? 1 : 0), Math.floor(unixSeconds));
+    return hex(this.#seconds, 8) + this.#origin + hex(this.#counter, 6);
+  }
+}
+
+function hex(value: number, width: number): string {
+  return value.toString(16).padStart(width, '0');
+}

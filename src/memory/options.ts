@@ -1,0 +1,57 @@
+import { Network } from 'symbol-sdk/symbol';
+
+/** Options of `InMemoryChain`; every one has a default. */
+export interface InMemoryChainOptions {
+  /** Everything the chain derives (keys, nemesis, ids) follows from this. Default `'symbol-gateway'`. */
+  seed?: string;
+  /** Which Symbol network the chain is: testnet (152, addresses T...) or mainnet (104, N...). Default `'testnet'`. */
+  network?: 'testnet' | 'mainnet';
+  /**
+   * 64 hex characters. Default: the public network's seed, so a wallet built with
+   * `new SymbolFacade('testnet')` signs transactions this chain accepts.
+   */
+  generationHashSeed?: string;
+  /** Unix seconds of the nemesis block. Default: the public network's (testnet 1667250467). */
+  epochAdjustment?: number;
+  /** Milliseconds between harvested blocks, or `false` to harvest only on `chain.harvest()`. Default 5000. */
+  blockInterval?: number | false;
+  /** The chain's clock in Unix milliseconds. Default `Date.now`; pass a fixed clock for identical hashes run after run. */
+  clock?: () => number;
+  /** Every this many blocks is an importance block. Default 720. */
+  importanceGrouping?: number;
+  /** Every this many blocks a finalization round finalizes the chain's tip. Default 10. */
+  finalizationInterval?: number;
+  /** How many accounts take turns harvesting. Default 3. */
+  harvesterCount?: number;
+  /** The node's name in `/node/info`. Default `'symbol-gateway'`. */
+  friendlyName?: string;
+}
+
+export type ResolvedChainOptions = Required<Omit<InMemoryChainOptions, 'blockInterval'>> & { blockInterval: number };
+
+/** Applies defaults and rejects values the chain cannot run with. */
+export function resolveChainOptions(options: InMemoryChainOptions): ResolvedChainOptions {
+  const network = options.network ?? 'testnet';
+  if (network !== 'testnet' && network !== 'mainnet') throw new TypeError(`network must be 'testnet' or 'mainnet', not '${String(network)}'`);
+  const publicNetwork = network === 'mainnet' ? Network.MAINNET : Network.TESTNET;
+  const resolved: ResolvedChainOptions = {
+    seed: options.seed ?? 'symbol-gateway',
+    network,
+    generationHashSeed: (options.generationHashSeed ?? publicNetwork.generationHashSeed.toString()).toUpperCase(),
+    epochAdjustment: options.epochAdjustment ?? Math.floor(publicNetwork.datetimeConverter.epoch.getTime() / 1000),
+    blockInterval: options.blockInterval === false ? 0 : (options.blockInterval ?? 5000),
+    clock: options.clock ?? Date.now,
+    importanceGrouping: options.importanceGrouping ?? 720,
+    finalizationInterval: options.finalizationInterval ?? 10,
+    harvesterCount: options.harvesterCount ?? 3,
+    friendlyName: options.friendlyName ?? 'symbol-gateway',
+  };
+  if (!/^[0-9A-F]{64}$/.test(resolved.generationHashSeed)) throw new TypeError('generationHashSeed must be 64 hex characters');
+  for (const name of ['epochAdjustment', 'blockInterval'] as const) {
+    if (!Number.isSafeInteger(resolved[name]) || resolved[name] < 0) throw new TypeError(`${name} must be a non-negative integer`);
+  }
+  for (const name of ['importanceGrouping', 'finalizationInterval', 'harvesterCount'] as const) {
+    if (!Number.isSafeInteger(resolved[name]) || resolved[name] < 1) throw new TypeError(`${name} must be a positive integer`);
+  }
+  return resolved;
+}

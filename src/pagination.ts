@@ -1,0 +1,137 @@
+import { InvalidArgumentError, clip } from './errors.js';
+import { singleParam, type QueryInput } from './http/query.js';
+
+/** Sort direction of a page. */
+export type Order = 'asc' | 'desc';
+
+/** A validated page request, as routes hand it to a backend. */
+export interface PageRequest {
+  /** Entries per page, clamped to 10..100. */
+  pageSize: number;
+  /** 1-based page number. */
+  pageNumber: number;
+  /** When set, only entries strictly after this entry id (in `order`) are paged. */
+  offset?: string;
+  order: Order;
+  /** The property to sort by; always one the collection allows. */
+  orderBy: string;
+}
+
+/** The pagination part of every collection response. */
+export interface Pagination {
+  pageNumber: number;
+  pageSize: number;
+  totalEntries: number;
+  totalPages: number;
+}
+
+/** The envelope of every collection response. */
+export interface Page<T> {
+  data: T[];
+  pagination: Pagination;
+}
+
+export interface PaginationOptions {
+  /** Properties the collection may be sorted by; `id` is always allowed. */
+  orderBy?: readonly string[];
+}
+
+/** Limits and defaults of the wire protocol (the reference gateway's values). */
+export const PAGE_SIZE = { min: 10, max: 100, default: 10 } as const;
+
+const UNSIGNED = /^(0|[1-9][0-9]*)$/;
+
+/**
+ * Turns query parameters into a validated `PageRequest`.
+ * `page` and `id` are accepted as aliases of `pageNumber` and `offset`.
+ *
+ * @example
+ * parsePagination(new URLSearchParams('pageSize=500&order=asc'))
+ * // → { pageSize: 100, pageNumber: 1, order: 'asc', orderBy: 'id' }
+ * @throws InvalidArgumentError (409) for malformed values, conflicting aliases or a disallowed orderBy.
+ */
+export function parsePagination(query: QueryInput, options: PaginationOptions = {}): PageRequest {
+  const pageSizeText = singleParam(query, 'pageSize');
+  const pageNumberText = aliased(query, 'pageNumber', 'page');
+  const offset = aliased(query, 'offset', 'id');
+  const order = singleParam(query, 'order') ?? 'desc';
+  const orderBy = singleParam(query, 'orderBy') ?? 'id';
+
+  if (order !== 'asc' && order !== 'desc') throw new InvalidArgumentError(`order must be asc or desc, not '${clip(order)}'`);
+  const allowed = options.orderBy ?? [];
+  if (orderBy !== 'id' && !allowed.includes(orderBy)) throw new InvalidArgumentError(`sorting by ${clip(orderBy)} is not allowed`);
+  if (offset !== undefined && offset.length === 0) throw new InvalidArgumentError('offset must not be empty');
+
+  const pageSize = pageSizeText === undefined ? PAGE_SIZE.default : clamp(parseUnsigned('pageSize', pageSizeText));
+  const pageNumber = pageNumberText === undefined ? 1 : Math.max(1, parseUnsigned('pageNumber', pageNumberText));
+  const request: PageRequest = { pageSize, pageNumber, order, orderBy };
+  if (offset !== undefined) request.offset = offset;
+  return request;
+}
+
+/**
+ * Wraps one page of rows and the collection's total in the wire envelope.
+ *
+ * @example
+ * toPage(rows, 57, { pageSize: 10, pageNumber: 6, order: 'desc', orderBy: 'id' })
+ * // → { data: rows, pagination: { pageNumber: 6, pageSize: 10, totalEntries: 57, totalPages: 6 } }
+ */
+export function toPage<T>(data: T[], totalEntries: number, request: Pick<PageRequest, 'pageSize' | 'pageNumber'>): Page<T> {
+  return {
+    data,
+    pagination: {
+      pageNumber: request.pageNumber,
+      pageSize: request.pageSize,
+      totalEntries,
+      totalPages: Math.ceil(totalEntries / request.pageSize),
+    },
+  };
+}
+
+/**
+ * The index range `[start, end)` of one page over entries kept in an ascending array:
+ * a helper for backends whose indexes are sorted arrays, so a page costs the same at
+ * any depth. Read `start..end` forward for `asc`, backward for `desc`.
+ *
+ * @param total number of entries the filters select
+ * @param bound with an offset: for `asc`, the index of the first entry sorting strictly
+ *   after the offset entry; for `desc`, the index of the offset entry (or of the first
+ *   entry sorting after it). Omit it without an offset.
+ */
+export function pageWindow(
+  total: number,
+  request: PageRequest,
+  bound?: number,
+): { start: number; end: number; totalEntries: number; descending: boolean } {
+  const descending = request.order === 'desc';
+  // Entries that qualify form a contiguous run of the ascending array: [lo, hi).
+  const lo = bound !== undefined && !descending ? bound : 0;
+  const hi = bound !== undefined && descending ? bound : total;
+  const totalEntries = Math.max(0, hi - lo);
+  const skip = (request.pageNumber - 1) * request.pageSize;
+  if (descending) {
+    const end = Math.max(lo, hi - skip);
+    return { start: Math.max(lo, end - request.pageSize), end, totalEntries, descending };
+  }
+  const start = Math.min(hi, lo + skip);
+  return { start, end: Math.min(hi, start + request.pageSize), totalEntries, descending };
+}
+
+function aliased(query: QueryInput, name: string, alias: string): string | undefined {
+  const value = singleParam(query, name);
+  const aliasValue = singleParam(query, alias);
+  if (value !== undefined && aliasValue !== undefined && value !== aliasValue) {
+    throw new InvalidArgumentError(`${name} and ${alias} are given with different values`);
+  }
+  return value ?? aliasValue;
+}
+
+function parseUnsigned(name: string, text: string): number {
+  // Leading zeros are refused: '05' is not a plain unsigned integer.
+  if (!UNSIGNED.test(text) || text.length > 15) throw new InvalidArgumentError(`${name} is not a valid unsigned integer`);
+  return Number(text);
+}
+
+function clamp(pageSize: number): number {
+  return Math.min(PAGE_SIZE.max, Math.max(PAGE_SIZE.min, pageSize));
+}

@@ -1,0 +1,14 @@
+import type { GatewayBackend } from '../backend/index.js';
+import type { Router } from '../http/router.js';
+import { blockRoutes } from './blocks.js';
+import { chainRoutes } from './chain.js';
+import { networkRoutes } from './network.js';
+import { nodeRoutes } from './node.js';
+
+/** Registers every Symbol route on `router`, reading from `backend`. */
+export function symbolRoutes(router: Router, backend: GatewayBackend): void {
+  blockRoutes(router, backend);
+  chainRoutes(router, backend);
+  nodeRoutes(router, backend);
+  networkRoutes(router, backend);
+}

@@ -1,0 +1,91 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createGateway, type Gateway, type GatewayOptions } from '../../src/index.js';
+import { InMemoryChain } from '../../src/memory/chain.js';
+import type { InMemoryChainOptions } from '../../src/memory/options.js';
+import { assertMatchesSpec } from './openapi.js';
+
+/** A fixed clock: every test chain stamps the same times, so hashes repeat run after run. */
+export const FIXED_START = Date.UTC(2026, 0, 1);
+
+export interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+  /** The parsed JSON body, or undefined when the body is empty. */
+  body: any;
+}
+
+export interface RequestInit {
+  body?: string | Buffer;
+  headers?: Record<string, string | number>;
+  /** Check the body against the OpenAPI spec (default true; off for an app's own routes). */
+  spec?: boolean;
+}
+
+/** A gateway on a real node:http server on an ephemeral loopback port. */
+export class TestServer {
+  private constructor(
+    readonly server: http.Server,
+    readonly gateway: Gateway,
+    readonly base: string,
+  ) {}
+
+  static async start(gateway: Gateway): Promise<TestServer> {
+    const server = http.createServer(gateway.handle);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return new TestServer(server, gateway, `http://127.0.0.1:${port}`);
+  }
+
+  /** Sends a request and, unless told otherwise, validates the JSON body against the spec. */
+  request(method: string, path: string, init: RequestInit = {}): Promise<Reply> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(`${this.base}${path}`, { method, headers: init.headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const body = text.length > 0 ? JSON.parse(text) : undefined;
+          const reply = { status: res.statusCode ?? 0, headers: res.headers, text, body };
+          try {
+            // A preflight has no body and no entry in the spec.
+            if (init.spec !== false && method !== 'OPTIONS') assertMatchesSpec(method, path, reply.status, body);
+            resolve(reply);
+          } catch (error) {
+            reject(error);
+          }
+        });
+      });
+      req.on('error', reject);
+      req.end(init.body);
+    });
+  }
+
+  get(path: string, init?: RequestInit): Promise<Reply> {
+    return this.request('GET', path, init);
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.gateway.close();
+  }
+}
+
+/** A chain that harvests only when told to, on a fixed clock that moves 5 s per block. */
+export function testChain(options: InMemoryChainOptions = {}): InMemoryChain {
+  let now = FIXED_START;
+  return new InMemoryChain({
+    blockInterval: false,
+    clock: () => (now += 5_000),
+    ...options,
+  });
+}
+
+/** Starts a gateway over a test chain (or the given options) on a real server. */
+export async function startGateway(options: GatewayOptions = {}): Promise<TestServer & { chain: InMemoryChain }> {
+  const backend = options.backend ?? testChain();
+  const server = await TestServer.start(createGateway({ logger: { error() {} }, ...options, backend }));
+  return Object.assign(server, { chain: backend as InMemoryChain });
+}
