@@ -71,8 +71,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
 
   const dispatch = async (req: IncomingMessage, res: ServerResponse, next?: NextFunction): Promise<void> => {
     const method = req.method ?? 'GET';
-    const url = new URL(req.url ?? '/', 'http://gateway.invalid');
-    const path = url.pathname;
+    const { path, query } = splitUrl(req.url ?? '/');
 
     if (method === 'OPTIONS') {
       const allowed = router.allowedMethods(path);
@@ -80,12 +79,13 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
       return writeEmpty(res, 204, { allow: [...allowed, 'OPTIONS'].join(', '), ...cors.preflightHeaders(req, allowed) });
     }
 
-    const found = router.find(method, path);
+    // HEAD is GET without a body (node:http leaves the body out).
+    const found = router.find(method === 'HEAD' ? 'GET' : method, path);
     if (found.kind === 'not-found') return notOwned(method, path, next);
     if (found.kind === 'method-not-allowed') throw new MethodNotAllowedError(method, found.allowed);
 
     const body = method === 'PUT' || method === 'POST' ? await readJsonBody(req, bodyLimit) : undefined;
-    const ctx: RequestContext = { req, res, method, path, params: found.params, query: url.searchParams, body, status: 200 };
+    const ctx: RequestContext = { req, res, method, path, params: found.params, query, body, status: 200 };
     const result = await found.handler(ctx);
     if (res.writableEnded) return; // the handler answered by itself
     if (result === undefined) writeEmpty(res, ctx.status === 200 ? 204 : ctx.status, cors.headers(req));
@@ -104,6 +104,13 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
       await backend.close?.();
     },
   };
+}
+
+// The request target is origin-form ('/blocks?x=1'); parsed by hand so '//a/b' stays a path, not a host.
+function splitUrl(url: string): { path: string; query: URLSearchParams } {
+  const mark = url.indexOf('?');
+  if (mark === -1) return { path: url, query: new URLSearchParams() };
+  return { path: url.slice(0, mark), query: new URLSearchParams(url.slice(mark + 1)) };
 }
 
 // A request for no gateway route goes on to the app when there is one, else it is a 404.

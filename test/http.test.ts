@@ -52,6 +52,19 @@ describe('HTTP contract', () => {
     expect(reply.body.height).toBe('1');
   });
 
+  it('answers HEAD like GET, without a body', async () => {
+    const reply = await server.request('HEAD', '/chain/info', { spec: false });
+    expect(reply.status).toBe(200);
+    expect(reply.text).toBe('');
+    expect(Number(reply.headers['content-length'])).toBeGreaterThan(0);
+  });
+
+  it('reads a path that starts with // as a path, not a host', async () => {
+    const reply = await server.get('//blocks/1');
+    expect(reply.status).toBe(404);
+    expect(reply.body.code).toBe('ResourceNotFound');
+  });
+
   it('runs an app route registered on the router, with its parsed JSON body', async () => {
     const reply = await server.request('POST', '/app/echo', { body: '{"a":[1,2]}', headers: json, spec: false });
     expect(reply.status).toBe(200);
@@ -285,5 +298,31 @@ describe('createGateway', () => {
 
   it('rejects a bodyLimit that is not a non-negative integer', () => {
     expect(() => createGateway({ backend: testChain(), bodyLimit: -1 })).toThrow(/bodyLimit/);
+  });
+});
+
+describe('gateway.handle with next', () => {
+  it('passes requests for no gateway route to next() and answers its own', async () => {
+    const gateway = createGateway({ backend: testChain() });
+    const passed: string[] = [];
+    const server = http.createServer((req, res) =>
+      gateway.handle(req, res, () => {
+        passed.push(req.url ?? '');
+        res.writeHead(418, { 'content-type': 'text/plain' }).end('app');
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const mine = await fetch(`${base}/app/page`);
+      expect(mine.status).toBe(418);
+      expect(await mine.text()).toBe('app');
+      const symbols = await fetch(`${base}/chain/info`);
+      expect(symbols.status).toBe(200);
+      expect(passed).toEqual(['/app/page']);
+    } finally {
+      server.close();
+      await gateway.close();
+    }
   });
 });
