@@ -128,8 +128,9 @@ function aliased(query: QueryInput, name: string, alias: string): string | undef
 
 function parseUnsigned(name: string, text: string): number {
   // Leading zeros are refused: '05' is not a plain unsigned integer.
-  if (!UNSIGNED.test(text) || text.length > 15) throw new InvalidArgumentError(`${name} is not a valid unsigned integer`);
-  return Number(text);
+  if (!UNSIGNED.test(text)) throw new InvalidArgumentError(`${name} is not a valid unsigned integer`);
+  // Any length is valid; past 2^53 a page is past the end of every collection anyway.
+  return Math.min(Number(text), Number.MAX_SAFE_INTEGER);
 }
 
 function clamp(pageSize: number): number {

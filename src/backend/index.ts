@@ -3,10 +3,12 @@
  * nothing else: implement `GatewayBackend`, throw `ServiceUnavailableError` when the
  * node or database is unreachable, and return wire-shaped DTOs.
  */
+import type { EventFeed } from './events.js';
 import type { BlockRepository, ChainRepository, NetworkRepository, NodeRepository } from './repositories.js';
 
 export type * from './dto.js';
 export type * from './repositories.js';
+export * from './events.js';
 
 /** Everything the gateway's routes read from. */
 export interface GatewayBackend {
@@ -14,6 +16,8 @@ export interface GatewayBackend {
   chain: ChainRepository;
   node: NodeRepository;
   network: NetworkRepository;
+  /** Chain events for the WebSocket channels; without it, `/ws` accepts subscriptions but never notifies. */
+  events?: EventFeed;
   /** Called by `gateway.close()`; stop timers and release connections. */
   close?(): void | Promise<void>;
 }

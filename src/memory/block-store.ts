@@ -21,6 +21,7 @@ export class BlockStore {
   readonly #heightById = new Map<string, number>();
   readonly #bySigner = new Map<string, number[]>();
   readonly #byBeneficiary = new Map<string, number[]>();
+  readonly #bySignerAndBeneficiary = new Map<string, number[]>();
   readonly #all: HeightList = new WholeChain(this.#blocks);
 
   get height(): number {
@@ -36,6 +37,7 @@ export class BlockStore {
     this.#heightById.set(block.id, height);
     indexUnder(this.#bySigner, block.block.signerPublicKey, height);
     indexUnder(this.#byBeneficiary, block.block.beneficiaryAddress, height);
+    indexUnder(this.#bySignerAndBeneficiary, `${block.block.signerPublicKey}/${block.block.beneficiaryAddress}`, height);
   }
 
   at(height: number): BlockInfoDTO | undefined {
@@ -48,7 +50,6 @@ export class BlockStore {
 
   search(criteria: BlockSearchCriteria): PageResult<BlockInfoDTO> {
     const list = this.#candidates(criteria);
-    if (!list) return { data: [], totalEntries: 0 };
     // Timestamps grow with height, so a timestamp range is a height range.
     const { fromTimestamp: from, toTimestamp: to } = criteria;
     const timestamps = this.#timestamps;
@@ -60,7 +61,7 @@ export class BlockStore {
 
     let bound: number | undefined;
     if (criteria.offset !== undefined) {
-      const offsetHeight = this.#heightById.get(criteria.offset);
+      const offsetHeight = this.#heightById.get(criteria.offset.toLowerCase());
       if (offsetHeight === undefined) return { data: [], totalEntries: 0 };
       const index = criteria.order === 'asc' ? lowerBound(list, offsetHeight + 1) : lowerBound(list, offsetHeight);
       bound = Math.min(end, Math.max(first, index)) - first;
@@ -72,21 +73,13 @@ export class BlockStore {
     return { data, totalEntries: window.totalEntries };
   }
 
-  // The smallest index list that covers every filter; undefined when a filter matches nothing.
-  #candidates(criteria: BlockSearchCriteria): HeightList | undefined {
-    const lists: HeightList[] = [this.#all];
-    if (criteria.signerPublicKey !== undefined) lists.push(this.#bySigner.get(criteria.signerPublicKey) ?? []);
-    if (criteria.beneficiaryAddress !== undefined) lists.push(this.#byBeneficiary.get(criteria.beneficiaryAddress) ?? []);
-    if (lists.length === 1) return this.#all;
-    const [shortest, ...others] = lists.slice(1).sort((a, b) => a.length - b.length);
-    if (others.length === 0) return shortest;
-    // Both filters: intersect, walking the shorter list (index lists are small beside the chain).
-    const heights: number[] = [];
-    for (let i = 0; i < shortest.length; i++) {
-      const height = shortest.at(i)!;
-      if (others.every((other) => contains(other, height))) heights.push(height);
-    }
-    return heights;
+  // The index that answers the filters; an empty list when a filter matches nothing.
+  #candidates(criteria: BlockSearchCriteria): HeightList {
+    const { signerPublicKey: signer, beneficiaryAddress: beneficiary } = criteria;
+    if (signer !== undefined && beneficiary !== undefined) return this.#bySignerAndBeneficiary.get(`${signer}/${beneficiary}`) ?? [];
+    if (signer !== undefined) return this.#bySigner.get(signer) ?? [];
+    if (beneficiary !== undefined) return this.#byBeneficiary.get(beneficiary) ?? [];
+    return this.#all;
   }
 }
 
@@ -111,11 +104,6 @@ class WholeChain implements HeightList {
 /** First index whose height is >= `height`. */
 function lowerBound(list: HeightList, height: number): number {
   return partitionPoint(list.length, (i) => list.at(i)! < height);
-}
-
-function contains(list: HeightList, height: number): boolean {
-  const index = lowerBound(list, height);
-  return index < list.length && list.at(index) === height;
 }
 
 /** Binary search: the first index in [0, length) for which `before` is false (it must be monotone). */

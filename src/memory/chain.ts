@@ -12,6 +12,7 @@ import { ServiceUnavailableError } from '../errors.js';
 import { buildBlock, type BlockKind } from './block-builder.js';
 import { BlockStore } from './block-store.js';
 import { EntryIdSequence } from './ids.js';
+import { EventStream } from './event-stream.js';
 import { deriveKeyPair, fromHex, sha3, toHex } from './keys.js';
 import { networkConfiguration, serverInfo } from './node-info.js';
 import { resolveChainOptions, type InMemoryChainOptions, type ResolvedChainOptions } from './options.js';
@@ -57,6 +58,8 @@ export class InMemoryChain implements GatewayBackend {
   readonly chain: ChainRepository;
   readonly node: NodeRepository;
   readonly network: NetworkRepository;
+  /** Chain events (`block`, `finalizedBlock`) for the gateway's WebSocket channels. */
+  readonly events = new EventStream();
 
   readonly #store = new BlockStore();
   readonly #ids: EntryIdSequence;
@@ -144,6 +147,11 @@ export class InMemoryChain implements GatewayBackend {
     const previous = BigInt(this.#store.latest().block.timestamp);
     const now = this.networkTime();
     const block = this.#appendBlock(kind, signer, now > previous ? now : previous + 1n);
+    this.events.emit({
+      channel: 'block',
+      addresses: [],
+      data: { block: block.block, meta: { hash: block.meta.hash, generationHash: block.meta.generationHash } },
+    });
     if (height % this.options.finalizationInterval === 0) {
       this.#finalized = {
         finalizationEpoch: this.#finalized.finalizationEpoch + 1,
@@ -151,6 +159,7 @@ export class InMemoryChain implements GatewayBackend {
         height: block.block.height,
         hash: block.meta.hash,
       };
+      this.events.emit({ channel: 'finalizedBlock', addresses: [], data: { ...this.#finalized } });
     }
     return block;
   }
