@@ -13,16 +13,10 @@ export const CHANNELS = [
 
 export type ChannelName = (typeof CHANNELS)[number];
 
-/** Channels that take an address (`<channel>/<address>`); the others take none. */
-export const ADDRESS_CHANNELS: ReadonlySet<ChannelName> = new Set<ChannelName>([
-  'confirmedAdded',
-  'unconfirmedAdded',
-  'unconfirmedRemoved',
-  'partialAdded',
-  'partialRemoved',
-  'cosignature',
-  'status',
-]);
+/** Channels that take an address (`<channel>/<address>`): all but the two block channels. */
+export const ADDRESS_CHANNELS: ReadonlySet<ChannelName> = new Set(
+  CHANNELS.filter((channel) => channel !== 'block' && channel !== 'finalizedBlock'),
+);
 
 /**
  * One event of the chain, as a backend's event feed emits it.

@@ -5,7 +5,6 @@ import type {
   BlockInfoDTO,
   FinalizedBlockDTO,
   NodeHealthDTO,
-  ServiceStatus,
 } from '../backend/dto.js';
 import type { BlockRepository, ChainRepository, NetworkRepository, NodeRepository } from '../backend/repositories.js';
 import { ServiceUnavailableError } from '../errors.js';
@@ -84,12 +83,12 @@ export class InMemoryChain implements GatewayBackend {
     this.#finalized = { finalizationEpoch: 1, finalizationPoint: 1, height: '1', hash: nemesis.meta.hash };
 
     this.blocks = {
-      search: (criteria) => this.#read(() => this.#store.search(criteria)),
-      getByHeight: (height) => this.#read(() => (height > BigInt(this.#store.height) ? undefined : this.#store.at(Number(height)))),
+      search: (criteria) => this.#read('db', () => this.#store.search(criteria)),
+      getByHeight: (height) => this.#read('db', () => (height > BigInt(this.#store.height) ? undefined : this.#store.at(Number(height)))),
     };
     this.chain = {
       info: () =>
-        this.#read(() => ({
+        this.#read('db', () => ({
           height: String(this.#store.height),
           scoreHigh: (this.#score >> 64n).toString(),
           scoreLow: (this.#score & 0xffff_ffff_ffff_ffffn).toString(),
@@ -97,7 +96,7 @@ export class InMemoryChain implements GatewayBackend {
         })),
     };
     this.node = {
-      info: () => ({
+      info: () => this.#read('apiNode', () => ({
         version: 16777984,
         publicKey: this.nodeAccount.publicKey,
         networkGenerationHashSeed: generationHashSeed,
@@ -107,9 +106,9 @@ export class InMemoryChain implements GatewayBackend {
         friendlyName: this.options.friendlyName,
         host: 'localhost',
         nodePublicKey: this.nodeAccount.publicKey,
-      }),
+      })),
       server: () => serverInfo(),
-      networkTime: () => this.networkTime(),
+      networkTime: () => this.#read('apiNode', () => this.networkTime()),
       health: () => ({ status: { ...this.#health } }),
     };
     this.network = {
@@ -165,9 +164,9 @@ export class InMemoryChain implements GatewayBackend {
   }
 
   /**
-   * Makes the backend report a node or database outage: `/node/health` shows it and
-   * reads of chain data answer 503 until it is set back to `'up'`. For testing how an
-   * app copes with an unreachable node.
+   * Makes the backend report a node or database outage until it is set back to `'up'`:
+   * `/node/health` shows it; with `db` down, chain data (blocks, chain info) answers 503;
+   * with `apiNode` down, node info and time do. For testing how an app copes with an outage.
    */
   setAvailability(status: Partial<NodeHealthDTO['status']>): void {
     this.#health = { ...this.#health, ...status };
@@ -179,9 +178,9 @@ export class InMemoryChain implements GatewayBackend {
     this.#timer = undefined;
   }
 
-  #read<T>(read: () => T): T {
-    const down = (Object.entries(this.#health) as [string, ServiceStatus][]).find(([, status]) => status === 'down');
-    if (down) throw new ServiceUnavailableError(`${down[0] === 'db' ? 'the database' : 'the api node'} is unreachable`);
+  // Chain data lives in the database; node identity and time come from the api node.
+  #read<T>(service: keyof NodeHealthDTO['status'], read: () => T): T {
+    if (this.#health[service] === 'down') throw new ServiceUnavailableError(`${service === 'db' ? 'the database' : 'the api node'} is unreachable`);
     return read();
   }
 
