@@ -10,11 +10,12 @@ const blockInterval = Number(process.env.BLOCK_INTERVAL ?? 5000);
 const chain = new InMemoryChain({ blockInterval });
 const gateway = createGateway({ backend: chain });
 const server = http.createServer(gateway.handle);
+gateway.attach(server);
 
 server.listen(port, host, () => {
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   console.log(`symbol-gateway listening on http://${shown}:${port} (in-memory ${chain.options.network}, a block every ${blockInterval} ms)`);
-  console.log(`try: curl http://${shown}:${port}/blocks`);
+  console.log(`try: curl http://${shown}:${port}/blocks   (WebSocket: ws://${shown}:${port}/ws)`);
 });
 
 function shutdown(): void {

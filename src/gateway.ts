@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { GatewayBackend } from './backend/index.js';
 import { GatewayError, MethodNotAllowedError, ResourceNotFoundError, clip, toGatewayError } from './errors.js';
 import { DEFAULT_BODY_LIMIT, readJsonBody } from './http/body.js';
@@ -7,6 +8,7 @@ import { writeEmpty, writeJson } from './http/response.js';
 import { Router, type RequestContext } from './http/router.js';
 import { InMemoryChain } from './memory/chain.js';
 import { symbolRoutes } from './routes/index.js';
+import { ListenerHub, type ListenerHubOptions, type UpgradeEmitter } from './ws/index.js';
 
 /** Where the gateway reports failures it answered with 500. */
 export interface GatewayLogger {
@@ -23,6 +25,8 @@ export interface GatewayOptions {
   cors?: CorsOptions | false;
   /** Receives unexpected errors (answered with 500). Default: `console`. */
   logger?: GatewayLogger;
+  /** WebSocket settings: `path` (default `/ws`), `maxSubscriptions` per connection (100), `maxPayload` of a client frame (4096 bytes). */
+  ws?: ListenerHubOptions;
 }
 
 /** Calls the next middleware (Express/Connect style); the gateway calls it for requests it does not own. */
@@ -36,7 +40,13 @@ export interface Gateway {
   readonly router: Router;
   /** The backend the routes read from. */
   readonly backend: GatewayBackend;
-  /** Releases the backend (stops an in-memory chain's block timer). */
+  /** The WebSocket subscription hub behind `/ws`. */
+  readonly hub: ListenerHub;
+  /** Serves `/ws` on a server: listens to its `upgrade` events. Returns a function that stops listening. */
+  attach(server: UpgradeEmitter): () => void;
+  /** Takes one `upgrade` request; returns false, leaving the socket alone, when it is not for `/ws`. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** Closes every WebSocket (1001) and releases the backend (stops an in-memory chain's block timer). */
   close(): Promise<void>;
 }
 
@@ -48,7 +58,8 @@ export interface Gateway {
  * import { createGateway, InMemoryChain } from 'symbol-gateway';
  *
  * const gateway = createGateway({ backend: new InMemoryChain() });
- * http.createServer(gateway.handle).listen(3000);
+ * const server = http.createServer(gateway.handle).listen(3000);
+ * gateway.attach(server); // WebSocket subscriptions on ws://localhost:3000/ws
  */
 export function createGateway(options: GatewayOptions = {}): Gateway {
   const backend = options.backend ?? new InMemoryChain();
@@ -58,6 +69,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const logger = options.logger ?? console;
   const router = new Router();
   symbolRoutes(router, backend);
+  const hub = new ListenerHub(backend.events, options.ws);
 
   const fail = (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
     const gatewayError = toGatewayError(error);
@@ -100,7 +112,11 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     handle,
     router,
     backend,
+    hub,
+    attach: (server) => hub.attach(server),
+    handleUpgrade: (req, socket, head) => hub.handleUpgrade(req, socket, head),
     async close() {
+      await hub.close();
       await backend.close?.();
     },
   };

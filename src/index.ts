@@ -21,6 +21,9 @@ export {
 } from './errors.js';
 export type { ErrorBody, ErrorCode } from './errors.js';
 export type * from './backend/index.js';
+export { ADDRESS_CHANNELS, CHANNELS } from './backend/events.js';
+export { ListenerHub, CLOSE_CODE, CLOSE_REASON, LISTENER_DEFAULTS } from './ws/index.js';
+export type { ListenerHubOptions, UpgradeEmitter } from './ws/index.js';
 export { InMemoryChain } from './memory/chain.js';
 export type { ChainAccount } from './memory/chain.js';
 export type { InMemoryChainOptions } from './memory/options.js';

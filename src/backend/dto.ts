@@ -107,3 +107,65 @@ export type ServiceStatus = 'up' | 'down';
 export interface NodeHealthDTO {
   status: { apiNode: ServiceStatus; db: ServiceStatus };
 }
+
+/** `meta` of a top-level transaction; `height` is "0" until it is confirmed. */
+export interface TransactionMetaDTO {
+  height: string;
+  hash: string;
+  merkleComponentHash: string;
+  index: number;
+  timestamp?: string;
+  feeMultiplier?: number;
+}
+
+/** `meta` of a transaction embedded in an aggregate. */
+export interface EmbeddedTransactionMetaDTO {
+  height: string;
+  aggregateHash: string;
+  aggregateId: string;
+  index: number;
+  timestamp?: string;
+  feeMultiplier?: number;
+}
+
+/** One entry of a transaction collection. `transaction` is the wire JSON of the transaction's type. */
+export interface TransactionInfoDTO {
+  id: string;
+  meta: TransactionMetaDTO | EmbeddedTransactionMetaDTO;
+  transaction: Record<string, unknown>;
+}
+
+/** A cosignature as `PUT /transactions/cosignature` takes it and the `cosignature` channel sends it. */
+export interface CosignatureDTO {
+  version: string;
+  signerPublicKey: string;
+  signature: string;
+  parentHash: string;
+}
+
+export type TransactionGroup = 'confirmed' | 'unconfirmed' | 'partial';
+
+/** `GET /transactionStatus/{hash}`. */
+export interface TransactionStatusDTO {
+  group: TransactionGroup | 'failed';
+  /** `Success`, or the `Failure_...` code of a failed transaction. */
+  code?: string;
+  hash: string;
+  deadline: string;
+  height?: string;
+}
+
+/** `GET /finalization/proof/...`. */
+export interface FinalizationProofDTO {
+  version: number;
+  finalizationEpoch: number;
+  finalizationPoint: number;
+  height: string;
+  hash: string;
+  messageGroups: {
+    stage: number;
+    height: string;
+    hashes: string[];
+    signatures: { root: { parentPublicKey: string; signature: string }; bottom: { parentPublicKey: string; signature: string } }[];
+  }[];
+}

@@ -2,11 +2,16 @@ import type { PageRequest } from '../pagination.js';
 import type {
   BlockInfoDTO,
   ChainInfoDTO,
+  CosignatureDTO,
+  FinalizationProofDTO,
   NetworkConfigurationDTO,
   NetworkTypeDTO,
   NodeHealthDTO,
   NodeInfoDTO,
   ServerInfoDTO,
+  TransactionGroup,
+  TransactionInfoDTO,
+  TransactionStatusDTO,
 } from './dto.js';
 
 /** A value now or later: in-process backends answer synchronously, remote ones with a promise. */
@@ -58,4 +63,54 @@ export interface NodeRepository {
 export interface NetworkRepository {
   type(): Awaitable<NetworkTypeDTO>;
   properties(): Awaitable<NetworkConfigurationDTO>;
+}
+
+/** `GET /transactions/{group}` filters, already validated by the route. */
+export interface TransactionSearchCriteria extends PageRequest {
+  /** 48 uppercase hex: transactions that touch this address in any role. */
+  address?: string;
+  /** 64 uppercase hex. */
+  signerPublicKey?: string;
+  /** 48 uppercase hex. */
+  recipientAddress?: string;
+  height?: bigint;
+  fromHeight?: bigint;
+  toHeight?: bigint;
+  /** Any of these transaction types. */
+  type?: number[];
+  /** Also list transactions embedded in aggregates, as entries of their own. */
+  embedded: boolean;
+  /** 16 uppercase hex: transfers of this mosaic. */
+  transferMosaicId?: string;
+  fromTransferAmount?: bigint;
+  toTransferAmount?: bigint;
+  orderBy: 'id';
+}
+
+/** One transaction named by its entry id (24 hex) or its hash (64 uppercase hex). */
+export type TransactionKey = { id: string } | { hash: string };
+
+/** Transactions by group. Entries a key does not name are left out of `find`'s answer. */
+export interface TransactionRepository {
+  search(group: TransactionGroup, criteria: TransactionSearchCriteria): Awaitable<PageResult<TransactionInfoDTO>>;
+  find(group: TransactionGroup, keys: readonly TransactionKey[]): Awaitable<TransactionInfoDTO[]>;
+}
+
+/** Where announced transactions go. Validation failures are reported on the `status` channel, not thrown. */
+export interface TransactionAnnouncer {
+  /** A signed transaction payload (uppercase or lowercase hex). Throw InvalidArgumentError if it does not decode. */
+  announce(payload: string): Awaitable<void>;
+  /** An aggregate bonded transaction waiting for cosignatures. */
+  announcePartial(payload: string): Awaitable<void>;
+  announceCosignature(cosignature: CosignatureDTO): Awaitable<void>;
+}
+
+/** Statuses of transactions by hash; unknown hashes are left out. */
+export interface TransactionStatusRepository {
+  find(hashes: readonly string[]): Awaitable<TransactionStatusDTO[]>;
+}
+
+export interface FinalizationRepository {
+  proofAtEpoch(epoch: number): Awaitable<FinalizationProofDTO | undefined>;
+  proofAtHeight(height: bigint): Awaitable<FinalizationProofDTO | undefined>;
 }

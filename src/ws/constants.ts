@@ -24,6 +24,8 @@ export const CLOSE_CODE = {
   POLICY_VIOLATION: 1008,
   /** A client frame was over `maxPayload` (sent by `ws` itself). */
   MESSAGE_TOO_BIG: 1009,
+  /** A bug in the hub while handling a client frame; the process stays up. */
+  INTERNAL_ERROR: 1011,
 } as const;
 
 /** A close frame's reason is at most 123 bytes (RFC 6455 section 5.5). */
@@ -38,6 +40,7 @@ const ECHO_LIMIT = 40;
  */
 export const CLOSE_REASON = {
   shutdown: 'server shutting down',
+  internalError: 'internal error',
   wrongUid: 'uid does not match this connection',
   malformedJson: 'message is not valid JSON',
   notAnObject: 'message must be a JSON object',

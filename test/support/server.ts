@@ -33,6 +33,7 @@ export class TestServer {
 
   static async start(gateway: Gateway): Promise<TestServer> {
     const server = http.createServer(gateway.handle);
+    gateway.attach(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     return new TestServer(server, gateway, `http://127.0.0.1:${port}`);
@@ -66,10 +67,15 @@ export class TestServer {
     return this.request('GET', path, init);
   }
 
+  /** The gateway's WebSocket endpoint on this server. */
+  get wsUrl(): string {
+    return `${this.base.replace('http', 'ws')}/ws`;
+  }
+
   async close(): Promise<void> {
+    await this.gateway.close();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
-    await this.gateway.close();
   }
 }
 

@@ -1,0 +1,279 @@
+import { randomBytes } from 'node:crypto';
+import http, { type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import type { ChainEvent, EventFeed } from '../backend/events.js';
+import { eventTopics } from './channel.js';
+import { parseClientMessage } from './client-message.js';
+import { CLOSE_CODE, CLOSE_REASON, LISTENER_DEFAULTS, SHUTDOWN_TIMEOUT_MS } from './constants.js';
+import { ProtocolError } from './protocol-error.js';
+import { TopicIndex } from './topic-index.js';
+
+/** Options of `ListenerHub`; defaults live in `LISTENER_DEFAULTS`. */
+export interface ListenerHubOptions {
+  /** The upgrade path (query string ignored). Default `'/ws'`. */
+  path?: string;
+  /** Subscriptions one connection may hold; one more closes it with 1008. Default 100. */
+  maxSubscriptions?: number;
+  /** Largest client frame in bytes; a bigger one closes the connection with 1009. Default 4096. */
+  maxPayload?: number;
+}
+
+/** What `attach` needs of a server: node's `http.Server` and `https.Server` both fit. */
+export interface UpgradeEmitter {
+  on(event: 'upgrade', listener: (req: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown;
+  off(event: 'upgrade', listener: (req: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown;
+  listenerCount(event: 'upgrade'): number;
+}
+
+/** One client connection and the topics it holds (so closing it can clean the index). */
+class Connection {
+  readonly topics = new Set<string>();
+
+  constructor(
+    readonly socket: WebSocket,
+    readonly uid: string,
+  ) {}
+}
+
+/**
+ * The Symbol listener endpoint: WebSocket clients subscribe to channels
+ * (`block`, `confirmedAdded/<address>`, ...) and receive `{topic, data}` for every
+ * matching event of the feed. Speaks the Symbol REST gateway's protocol, so the
+ * Symbol SDK's listener works against it.
+ *
+ * @example
+ * const hub = new ListenerHub(backend.events, { path: '/ws' });
+ * const detach = hub.attach(server);
+ * // later
+ * detach();
+ * await hub.close();
+ */
+export class ListenerHub {
+  /** The upgrade path this hub answers. */
+  readonly path: string;
+  /** Subscriptions one connection may hold. */
+  readonly maxSubscriptions: number;
+
+  readonly #server: WebSocketServer;
+  readonly #index = new TopicIndex<Connection>();
+  readonly #connections = new Set<Connection>();
+  #stopFeed: (() => void) | undefined;
+  #closing: Promise<void> | undefined;
+
+  /**
+   * @param feed the events to deliver; `undefined` for a hub that only gets `publish` calls
+   * @param options `path` (default `'/ws'`), `maxSubscriptions` (default 100), `maxPayload` (default 4096 bytes)
+   */
+  constructor(feed: EventFeed | undefined, options: ListenerHubOptions = {}) {
+    this.path = options.path ?? LISTENER_DEFAULTS.path;
+    this.maxSubscriptions = options.maxSubscriptions ?? LISTENER_DEFAULTS.maxSubscriptions;
+    const maxPayload = options.maxPayload ?? LISTENER_DEFAULTS.maxPayload;
+    if (!this.path.startsWith('/')) throw new TypeError(`path must start with '/'`);
+    if (!isPositiveInteger(this.maxSubscriptions)) throw new TypeError('maxSubscriptions must be a positive integer');
+    if (!isPositiveInteger(maxPayload)) throw new TypeError('maxPayload must be a positive integer');
+
+    // The hub tracks its own connections (with their topics), so ws need not track them twice.
+    this.#server = new WebSocketServer({ noServer: true, maxPayload, clientTracking: false });
+    this.#stopFeed = feed?.subscribe((event) => this.publish(event));
+  }
+
+  /**
+   * Takes over an HTTP upgrade request for `this.path`, for servers that route
+   * upgrades themselves; `attach` does this for you.
+   *
+   * @param req the upgrade request
+   * @param socket the request's socket
+   * @param head the first bytes after the request head
+   * @returns false, leaving the socket untouched, when the request is for another path
+   */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    if (pathOf(req.url) !== this.path) return false;
+    if (this.#closing) {
+      rejectUpgrade(socket, 503);
+      return true;
+    }
+    this.#server.handleUpgrade(req, socket, head, (ws) => this.#accept(ws));
+    return true;
+  }
+
+  /**
+   * Serves upgrades for `this.path` on `server`. An upgrade for another path is
+   * answered with 400 only when this hub is the server's sole `upgrade` listener at
+   * that moment; otherwise it belongs to the other listeners (another WebSocket
+   * server on the same port) and is left alone.
+   *
+   * @param server an `http.Server` or `https.Server`
+   * @returns a function that removes the hub's listener again
+   */
+  attach(server: UpgradeEmitter): () => void {
+    const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (this.handleUpgrade(req, socket, head)) return;
+      if (server.listenerCount('upgrade') === 1) rejectUpgrade(socket, 400);
+    };
+    server.on('upgrade', onUpgrade);
+    return () => {
+      server.off('upgrade', onUpgrade);
+    };
+  }
+
+  /**
+   * Delivers one event to every subscriber of its topics: the bare channel and
+   * `<channel>/<address>` for each distinct address. The data is serialized once per
+   * call, and each topic's frame once for all of its sockets. The feed calls this;
+   * it is public so tests and other feeds can push events. A no-op after `close()`.
+   *
+   * @param event the event; its `data` must be JSON-serializable (a throw reaches the caller)
+   */
+  publish(event: ChainEvent): void {
+    if (this.#closing) return;
+    let dataJson: string | undefined;
+    for (const topic of eventTopics(event)) {
+      const subscribers = this.#index.get(topic);
+      if (!subscribers) continue;
+      // Lazily: an event nobody listens to costs no serialization at all.
+      dataJson ??= JSON.stringify(event.data) ?? 'null';
+      // Encoded to bytes once, too; ws writes the same buffer to every socket (servers do not mask).
+      const frame = Buffer.from(`{"topic":${JSON.stringify(topic)},"data":${dataJson}}`);
+      for (const { socket } of subscribers) {
+        if (socket.readyState === WebSocket.OPEN) socket.send(frame, { binary: false });
+      }
+    }
+  }
+
+  /** Number of open connections. */
+  get connectionCount(): number {
+    return this.#connections.size;
+  }
+
+  /** Number of topics with at least one subscriber; 0 once every client is gone. */
+  get topicCount(): number {
+    return this.#index.size;
+  }
+
+  /**
+   * Number of connections subscribed to `topic`.
+   *
+   * @param topic a topic exactly as clients subscribe to it, e.g. `'block'` or `'status/TA...'`
+   */
+  subscriberCount(topic: string): number {
+    return this.#index.count(topic);
+  }
+
+  /**
+   * Stops the feed subscription, refuses new upgrades (503), closes every socket with
+   * 1001 'server shutting down' and drops any that does not finish closing within 1 s.
+   * Idempotent: every call returns the same promise.
+   */
+  close(): Promise<void> {
+    this.#closing ??= this.#shutdown();
+    return this.#closing;
+  }
+
+  async #shutdown(): Promise<void> {
+    this.#stopFeed?.();
+    this.#stopFeed = undefined;
+    // Upgrades still mid-handshake are answered 503 by ws from here on.
+    const serverClosed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    await Promise.all([...this.#connections].map(({ socket }) => closeSocket(socket)));
+    await serverClosed;
+  }
+
+  #accept(socket: WebSocket): void {
+    if (this.#closing) {
+      socket.close(CLOSE_CODE.GOING_AWAY, CLOSE_REASON.shutdown);
+      return;
+    }
+    const connection = new Connection(socket, createUid());
+    this.#connections.add(connection);
+    // ws emits 'error' (bad frame, frame over maxPayload, reset) and then closes the
+    // socket itself; without a listener the error would crash the process.
+    socket.on('error', () => {});
+    socket.on('close', () => this.#drop(connection));
+    socket.on('message', (data, isBinary) => this.#receive(connection, data, isBinary));
+    socket.send(JSON.stringify({ uid: connection.uid }));
+  }
+
+  #receive(connection: Connection, data: RawData, isBinary: boolean): void {
+    // Frames that arrive after a protocol error, while the socket closes, are moot.
+    if (connection.socket.readyState !== WebSocket.OPEN) return;
+    try {
+      if (isBinary) throw new ProtocolError(CLOSE_REASON.binaryFrame);
+      const message = parseClientMessage(toText(data), connection.uid);
+      if (message.action === 'subscribe') this.#subscribe(connection, message.topic);
+      else this.#unsubscribe(connection, message.topic);
+    } catch (error) {
+      // Any frame but {topic, data} would crash the SDK's listener, so errors close the socket.
+      if (error instanceof ProtocolError) connection.socket.close(error.code, error.reason);
+      else connection.socket.close(CLOSE_CODE.INTERNAL_ERROR, CLOSE_REASON.internalError);
+    }
+  }
+
+  #subscribe(connection: Connection, topic: string): void {
+    if (connection.topics.has(topic)) return;
+    if (connection.topics.size >= this.maxSubscriptions) {
+      throw new ProtocolError(CLOSE_REASON.tooManySubscriptions(this.maxSubscriptions));
+    }
+    connection.topics.add(topic);
+    this.#index.add(topic, connection);
+  }
+
+  #unsubscribe(connection: Connection, topic: string): void {
+    if (connection.topics.delete(topic)) this.#index.delete(topic, connection);
+  }
+
+  #drop(connection: Connection): void {
+    this.#connections.delete(connection);
+    for (const topic of connection.topics) this.#index.delete(topic, connection);
+    connection.topics.clear();
+  }
+}
+
+/** 20 random bytes: unguessable, so one client cannot act for another connection. */
+function createUid(): string {
+  return randomBytes(20).toString('hex').toUpperCase();
+}
+
+function isPositiveInteger(value: number): boolean {
+  return Number.isSafeInteger(value) && value > 0;
+}
+
+function pathOf(url: string | undefined): string {
+  if (url === undefined) return '';
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+function toText(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  return (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString('utf8');
+}
+
+/** Answers an upgrade with a plain HTTP error and ends the socket once it is written. */
+function rejectUpgrade(socket: Duplex, status: number): void {
+  // node removed its own error listener when it handed the socket over.
+  socket.on('error', () => socket.destroy());
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = http.STATUS_CODES[status] ?? 'Error';
+  socket.once('finish', () => socket.destroy());
+  socket.end(
+    `HTTP/1.1 ${status} ${body}\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+/** Closes with 1001 and resolves on 'close'; a client that never answers is dropped after 1 s. */
+function closeSocket(socket: WebSocket): Promise<void> {
+  if (socket.readyState === WebSocket.CLOSED) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => socket.terminate(), SHUTDOWN_TIMEOUT_MS);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    socket.close(CLOSE_CODE.GOING_AWAY, CLOSE_REASON.shutdown);
+  });
+}
