@@ -1,6 +1,7 @@
 import type { BlockInfoDTO } from '../backend/dto.js';
 import type { BlockSearchCriteria, PageResult } from '../backend/repositories.js';
 import { pageWindow } from '../pagination.js';
+import { partitionPoint } from './sorted.js';
 
 /** A sorted, ascending list of heights: the whole chain or one filter's index. */
 interface HeightList {
@@ -104,16 +105,4 @@ class WholeChain implements HeightList {
 /** First index whose height is >= `height`. */
 function lowerBound(list: HeightList, height: number): number {
   return partitionPoint(list.length, (i) => list.at(i)! < height);
-}
-
-/** Binary search: the first index in [0, length) for which `before` is false (it must be monotone). */
-function partitionPoint(length: number, before: (index: number) => boolean): number {
-  let lo = 0;
-  let hi = length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (before(mid)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

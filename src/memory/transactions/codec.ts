@@ -1,0 +1,138 @@
+import { PublicKey, Signature } from 'symbol-sdk';
+import { Address, SymbolFacade, Verifier, models } from 'symbol-sdk/symbol';
+import { InvalidArgumentError } from '../../errors.js';
+import { toHex } from '../keys.js';
+
+type Transaction = InstanceType<typeof models.Transaction>;
+type EmbeddedTransaction = InstanceType<typeof models.EmbeddedTransaction>;
+type AggregateTransaction = Transaction & {
+  transactionsHash: InstanceType<typeof models.Hash256>;
+  transactions: EmbeddedTransaction[];
+  cosignatures: InstanceType<typeof models.Cosignature>[];
+};
+
+const AGGREGATE_COMPLETE = models.TransactionType.AGGREGATE_COMPLETE.value;
+const AGGREGATE_BONDED = models.TransactionType.AGGREGATE_BONDED.value;
+const HEX = /^(?:[0-9a-fA-F]{2})+$/;
+
+/** A signed transaction payload, decoded and hashed the way a Symbol node does. */
+export interface DecodedTransaction {
+  readonly model: Transaction;
+  /** Uppercase hex of the whole payload. */
+  readonly payload: string;
+  readonly hash: string;
+  readonly type: number;
+  readonly networkIdentifier: number;
+  readonly signerPublicKey: string;
+  readonly deadline: bigint;
+  readonly maxFee: bigint;
+  readonly size: number;
+  readonly aggregate: 'complete' | 'bonded' | undefined;
+  readonly embedded: readonly EmbeddedTransaction[];
+}
+
+/**
+ * Decodes a transaction payload with symbol-sdk's catbuffer models and hashes it with
+ * the network's generation hash seed: the same hash the wallet computed.
+ *
+ * @throws InvalidArgumentError (409) when the payload is not hex or not a whole Symbol transaction
+ */
+export function decodeTransaction(payloadHex: unknown, facade: SymbolFacade): DecodedTransaction {
+  if (typeof payloadHex !== 'string' || !HEX.test(payloadHex)) throw new InvalidArgumentError('payload must be a hex string');
+  const bytes = new Uint8Array(Buffer.from(payloadHex, 'hex'));
+  let model: Transaction;
+  try {
+    model = models.TransactionFactory.deserialize(bytes) as Transaction;
+  } catch {
+    throw new InvalidArgumentError('payload is not a Symbol transaction');
+  }
+  if (model.size !== bytes.length) throw new InvalidArgumentError('payload is not a Symbol transaction: its size field does not match its length');
+  const type = model.type.value;
+  const aggregate = type === AGGREGATE_BONDED ? 'bonded' : type === AGGREGATE_COMPLETE ? 'complete' : undefined;
+  return {
+    model,
+    payload: payloadHex.toUpperCase(),
+    hash: facade.hashTransaction(model).toString(),
+    type,
+    networkIdentifier: model.network.value,
+    signerPublicKey: toHex(model.signerPublicKey.bytes),
+    deadline: BigInt(model.deadline.value),
+    maxFee: BigInt(model.fee.value),
+    size: model.size,
+    aggregate,
+    embedded: aggregate ? (model as AggregateTransaction).transactions : [],
+  };
+}
+
+/** Whether the signer's signature over the transaction verifies. */
+export function verifySignature(decoded: DecodedTransaction, facade: SymbolFacade): boolean {
+  return facade.verifyTransaction(decoded.model, new Signature(decoded.model.signature.bytes));
+}
+
+/** Whether an aggregate's transactionsHash is the Merkle root of its embedded transactions. */
+export function verifyTransactionsHash(decoded: DecodedTransaction): boolean {
+  if (!decoded.aggregate) return true;
+  const expected = SymbolFacade.hashEmbeddedTransactions(decoded.embedded as never);
+  return expected.toString() === toHex((decoded.model as AggregateTransaction).transactionsHash.bytes);
+}
+
+/** A cosignature of an aggregate: version, signer, signature (over the aggregate's hash). */
+export interface CosignatureInput {
+  version: string;
+  signerPublicKey: string;
+  signature: string;
+}
+
+/** The cosignatures carried inside an aggregate payload. */
+export function embeddedCosignatures(decoded: DecodedTransaction): CosignatureInput[] {
+  if (!decoded.aggregate) return [];
+  return (decoded.model as AggregateTransaction).cosignatures.map((cosignature) => ({
+    version: cosignature.version.toString(),
+    signerPublicKey: toHex(cosignature.signerPublicKey.bytes),
+    signature: toHex(cosignature.signature.bytes),
+  }));
+}
+
+/** Whether `signature` is `signerPublicKey`'s signature of the transaction hash. */
+export function verifyCosignature(hash: string, cosignature: CosignatureInput): boolean {
+  try {
+    return new Verifier(new PublicKey(cosignature.signerPublicKey)).verify(Buffer.from(hash, 'hex'), new Signature(cosignature.signature));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Every address the transaction touches, in base32: its signer, its embedded
+ * transactions' signers, and every address field (recipients, targets, multisig changes).
+ */
+export function relatedAddresses(decoded: DecodedTransaction, facade: SymbolFacade): string[] {
+  const addresses = new Set<string>();
+  const addSigner = (publicKey: string) => addresses.add(facade.network.publicKeyToAddress(new PublicKey(publicKey)).toString());
+  addSigner(decoded.signerPublicKey);
+  collectAddressFields(decoded.model.toJson(), addresses);
+  for (const embedded of decoded.embedded) addSigner(toHex(embedded.signerPublicKey.bytes));
+  return [...addresses];
+}
+
+/** The public keys an aggregate needs cosignatures from: its embedded signers but its own signer. */
+export function requiredCosigners(decoded: DecodedTransaction): string[] {
+  const signers = new Set(decoded.embedded.map((embedded) => toHex(embedded.signerPublicKey.bytes)));
+  signers.delete(decoded.signerPublicKey);
+  return [...signers];
+}
+
+const ADDRESS_HEX = /^[0-9A-F]{48}$/;
+
+// Address fields in the SDK's JSON are 48-character hex; names end in "Address" (or are lists of them).
+function collectAddressFields(value: unknown, into: Set<string>, key = ''): void {
+  if (Array.isArray(value)) {
+    for (const item of value) collectAddressFields(item, into, key);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [name, child] of Object.entries(value)) collectAddressFields(child, into, name);
+  } else if (typeof value === 'string' && /address/i.test(key) && ADDRESS_HEX.test(value)) {
+    const address = new Address(Buffer.from(value, 'hex'));
+    // An alias (namespace) address resolves only through namespaces; it names no account here.
+    if (!address.isAlias()) into.add(address.toString());
+  }
+}

@@ -1,0 +1,157 @@
+import { PublicKey } from 'symbol-sdk';
+import { Address, type SymbolFacade } from 'symbol-sdk/symbol';
+import type { TransactionGroup, TransactionInfoDTO } from '../../backend/dto.js';
+import { sha3, toHex } from '../keys.js';
+import { relatedAddresses, type CosignatureInput, type DecodedTransaction } from './codec.js';
+import { transactionJson } from './json.js';
+
+/** Where a confirmed transaction sits in the chain. */
+export interface Placement {
+  height: bigint;
+  index: number;
+  timestamp: string;
+  feeMultiplier: number;
+}
+
+/** What a filter reads of one transaction, top-level or embedded. */
+export interface Searchable {
+  readonly type: number;
+  readonly signerPublicKey: string;
+  /** 48 hex: every address the entry touches. */
+  readonly addresses: ReadonlySet<string>;
+  /** 48 hex of transfer recipients (an embedded entry: its own). */
+  readonly recipients: ReadonlySet<string>;
+  /** mosaic id (16 hex) → amount, of transfers. */
+  readonly transfers: ReadonlyMap<string, bigint>;
+  height(): bigint;
+}
+
+/** An embedded transaction listed as an entry of its own (`embedded=true`). */
+export interface EmbeddedEntry extends Searchable {
+  readonly id: string;
+  readonly parent: TransactionRecord;
+  readonly position: number;
+}
+
+/**
+ * One announced transaction with everything the chain keeps about it: the decoded
+ * payload, its related addresses (base32 for channels, hex for filters), the
+ * cosignatures it has, and where it was confirmed.
+ */
+export class TransactionRecord implements Searchable {
+  readonly id: string;
+  readonly decoded: DecodedTransaction;
+  /** Base32, for WebSocket topics. */
+  readonly channelAddresses: readonly string[];
+  readonly addresses: ReadonlySet<string>;
+  readonly recipients: ReadonlySet<string>;
+  readonly transfers: ReadonlyMap<string, bigint>;
+  readonly embeddedEntries: readonly EmbeddedEntry[];
+  readonly cosignatures: CosignatureInput[];
+  placement: Placement | undefined;
+
+  constructor(id: string, decoded: DecodedTransaction, facade: SymbolFacade, embeddedIds: () => string, cosignatures: CosignatureInput[]) {
+    this.id = id;
+    this.decoded = decoded;
+    this.cosignatures = cosignatures;
+    this.channelAddresses = relatedAddresses(decoded, facade);
+    this.addresses = new Set(this.channelAddresses.map(addressHex));
+    const body = transactionJson(decoded.model, { withSize: true });
+    this.recipients = recipientsOf(body);
+    this.transfers = transfersOf(body);
+    this.embeddedEntries = decoded.embedded.map((embedded, position) => {
+      const json = transactionJson(embedded, { withSize: false });
+      const signerPublicKey = String(json.signerPublicKey);
+      const recipients = recipientsOf(json);
+      return {
+        id: embeddedIds(),
+        parent: this,
+        position,
+        type: Number(json.type),
+        signerPublicKey,
+        addresses: new Set([toHex(facade.network.publicKeyToAddress(new PublicKey(signerPublicKey)).bytes), ...recipients]),
+        recipients,
+        transfers: transfersOf(json),
+        height: () => this.height(),
+      };
+    });
+  }
+
+  get hash(): string {
+    return this.decoded.hash;
+  }
+
+  get type(): number {
+    return this.decoded.type;
+  }
+
+  get signerPublicKey(): string {
+    return this.decoded.signerPublicKey;
+  }
+
+  height(): bigint {
+    return this.placement?.height ?? 0n;
+  }
+
+  /**
+   * The Merkle component: the hash, extended by the cosigners' public keys for an
+   * aggregate (a node's rule, so the block's transactionsHash is what a node computes).
+   */
+  merkleComponentHash(): string {
+    if (!this.decoded.aggregate || this.cosignatures.length === 0) return this.hash;
+    return toHex(sha3(Buffer.from(this.hash, 'hex'), ...this.cosignatures.map((c) => Buffer.from(c.signerPublicKey, 'hex'))));
+  }
+
+  /** The wire entry. `withEmbedded` adds an aggregate's embedded transactions (the by-id form). */
+  toInfo(group: TransactionGroup, withEmbedded: boolean): TransactionInfoDTO {
+    const transaction = transactionJson(this.decoded.model, { withSize: true });
+    if (this.decoded.aggregate) {
+      transaction.cosignatures = this.cosignatures.map((c) => ({ version: c.version, signerPublicKey: c.signerPublicKey, signature: c.signature }));
+      if (withEmbedded) transaction.transactions = this.embeddedEntries.map((entry) => this.embeddedInfo(entry));
+    }
+    const confirmed = group === 'confirmed' && this.placement;
+    return {
+      id: this.id,
+      meta: {
+        height: this.height().toString(),
+        hash: this.hash,
+        merkleComponentHash: this.merkleComponentHash(),
+        index: confirmed ? this.placement!.index : 0,
+        ...(confirmed ? { timestamp: this.placement!.timestamp, feeMultiplier: this.placement!.feeMultiplier } : {}),
+      },
+      transaction,
+    };
+  }
+
+  /** An embedded transaction's wire entry. */
+  embeddedInfo(entry: EmbeddedEntry): TransactionInfoDTO {
+    return {
+      id: entry.id,
+      meta: {
+        height: this.height().toString(),
+        aggregateHash: this.hash,
+        aggregateId: this.id,
+        index: entry.position,
+        ...(this.placement ? { timestamp: this.placement.timestamp, feeMultiplier: this.placement.feeMultiplier } : {}),
+      },
+      transaction: transactionJson(this.decoded.embedded[entry.position], { withSize: false }),
+    };
+  }
+}
+
+function recipientsOf(json: Record<string, unknown>): Set<string> {
+  return typeof json.recipientAddress === 'string' ? new Set([json.recipientAddress]) : new Set();
+}
+
+function transfersOf(json: Record<string, unknown>): Map<string, bigint> {
+  const transfers = new Map<string, bigint>();
+  if (!Array.isArray(json.mosaics)) return transfers;
+  for (const mosaic of json.mosaics as { id: string; amount: string }[]) {
+    transfers.set(mosaic.id, (transfers.get(mosaic.id) ?? 0n) + BigInt(mosaic.amount));
+  }
+  return transfers;
+}
+
+function addressHex(base32: string): string {
+  return toHex(new Address(base32).bytes);
+}

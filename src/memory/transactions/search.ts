@@ -1,0 +1,71 @@
+import type { PageResult, TransactionSearchCriteria } from '../../backend/repositories.js';
+import { pageWindow } from '../../pagination.js';
+import { partitionPoint } from '../sorted.js';
+import type { Searchable } from './record.js';
+
+/** Entries in id order (ids sort as strings in insertion order); heights never decrease along it. */
+export interface Sequence<T> {
+  readonly length: number;
+  at(index: number): T | undefined;
+}
+
+export type Entry = Searchable & { readonly id: string };
+
+/** Filters that no index answers, checked entry by entry. */
+export function residualFilter(criteria: TransactionSearchCriteria, indexed: { address: boolean }): ((entry: Entry) => boolean) | undefined {
+  const checks: ((entry: Entry) => boolean)[] = [];
+  const { address, signerPublicKey, recipientAddress, type, transferMosaicId, fromTransferAmount, toTransferAmount } = criteria;
+  if (address !== undefined && !indexed.address) checks.push((entry) => entry.addresses.has(address));
+  if (signerPublicKey !== undefined) checks.push((entry) => entry.signerPublicKey === signerPublicKey);
+  if (recipientAddress !== undefined) checks.push((entry) => entry.recipients.has(recipientAddress));
+  if (type !== undefined) checks.push((entry) => type.includes(entry.type));
+  if (transferMosaicId !== undefined) {
+    checks.push((entry) => {
+      const amount = entry.transfers.get(transferMosaicId);
+      if (amount === undefined) return false;
+      return (fromTransferAmount === undefined || amount >= fromTransferAmount) && (toTransferAmount === undefined || amount <= toTransferAmount);
+    });
+  }
+  if (checks.length === 0) return undefined;
+  return (entry) => checks.every((check) => check(entry));
+}
+
+/**
+ * One page of `entries` for the criteria: height bounds and the offset by binary search,
+ * the page by index, so its cost does not grow with its depth. Filters in `residual`
+ * (those no index answered) are applied first, entry by entry.
+ */
+export function searchSequence<T extends Entry>(
+  entries: Sequence<T>,
+  criteria: TransactionSearchCriteria,
+  residual: ((entry: T) => boolean) | undefined,
+): PageResult<T> {
+  let list: Sequence<T> = entries;
+  if (residual) {
+    const kept: T[] = [];
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries.at(i)!;
+      if (residual(entry)) kept.push(entry);
+    }
+    list = kept;
+  }
+  const from = criteria.height ?? criteria.fromHeight;
+  const to = criteria.height ?? criteria.toHeight;
+  const lo = from === undefined ? 0 : partitionPoint(list.length, (i) => list.at(i)!.height() < from);
+  const hi = to === undefined ? list.length : partitionPoint(list.length, (i) => list.at(i)!.height() <= to);
+  if (hi <= lo) return { data: [], totalEntries: 0 };
+
+  let bound: number | undefined;
+  const offset = criteria.offset?.toLowerCase();
+  if (offset !== undefined) {
+    const index = criteria.order === 'asc'
+      ? partitionPoint(list.length, (i) => list.at(i)!.id <= offset)
+      : partitionPoint(list.length, (i) => list.at(i)!.id < offset);
+    bound = Math.min(hi, Math.max(lo, index)) - lo;
+  }
+  const window = pageWindow(hi - lo, criteria, bound);
+  const data: T[] = [];
+  if (window.descending) for (let i = window.end - 1; i >= window.start; i--) data.push(list.at(lo + i)!);
+  else for (let i = window.start; i < window.end; i++) data.push(list.at(lo + i)!);
+  return { data, totalEntries: window.totalEntries };
+}
