@@ -4,7 +4,16 @@
  * node or database is unreachable, and return wire-shaped DTOs.
  */
 import type { EventFeed } from './events.js';
-import type { BlockRepository, ChainRepository, NetworkRepository, NodeRepository } from './repositories.js';
+import type {
+  BlockRepository,
+  ChainRepository,
+  FinalizationRepository,
+  NetworkRepository,
+  NodeRepository,
+  TransactionAnnouncer,
+  TransactionRepository,
+  TransactionStatusRepository,
+} from './repositories.js';
 
 export type * from './dto.js';
 export type * from './repositories.js';
@@ -16,6 +25,14 @@ export interface GatewayBackend {
   chain: ChainRepository;
   node: NodeRepository;
   network: NetworkRepository;
+  /** `GET/POST /transactions/{group}...`; without it those routes answer 404. */
+  transactions?: TransactionRepository;
+  /** `PUT /transactions`, `/transactions/partial`, `/transactions/cosignature`; without it those routes answer 404. */
+  announcer?: TransactionAnnouncer;
+  /** `GET/POST /transactionStatus`. */
+  transactionStatus?: TransactionStatusRepository;
+  /** `GET /finalization/proof/...`. */
+  finalization?: FinalizationRepository;
   /** Chain events for the WebSocket channels; without it, `/ws` accepts subscriptions but never notifies. */
   events?: EventFeed;
   /** Called by `gateway.close()`; stop timers and release connections. */

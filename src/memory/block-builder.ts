@@ -30,6 +30,8 @@ export interface BlockTemplate {
   /** 24 bytes (decoded address). */
   beneficiaryAddress: Bytes;
   feeMultiplier: number;
+  /** The block's transactions; `transactionsHash` must be their Merkle root (see `merkleRoot`). */
+  transactions?: InstanceType<typeof models.Transaction>[];
   /** Importance and nemesis blocks only. */
   importance?: {
     votingEligibleAccountsCount: number;
@@ -72,11 +74,13 @@ export function buildBlock(template: BlockTemplate): BuiltBlock {
   block.feeMultiplier = new models.BlockFeeMultiplier(template.feeMultiplier);
   if (block instanceof models.NormalBlockV1 === false) setImportanceFooter(block as ImportanceModel, template);
 
+  // Signed and hashed: the header alone, before transactions are attached.
   const unsigned = block.serialize();
-  const signedEnd = block instanceof models.NormalBlockV1 ? headerSize(block) - NORMAL_FOOTER_PADDING : headerSize(block);
+  const signedEnd = block instanceof models.NormalBlockV1 ? unsigned.length - NORMAL_FOOTER_PADDING : unsigned.length;
   const signedData = unsigned.subarray(VERIFIABLE_HEADER_SIZE, signedEnd);
   const signature = template.signer.sign(signedData);
   block.signature = new models.Signature(signature.bytes);
+  block.transactions = template.transactions ?? [];
   const hash = toHex(sha3(signature.bytes, template.signer.publicKey.bytes, signedData));
   const bytes = block.serialize();
   return { dto: toDto(block, template), hash, bytes };
@@ -89,11 +93,6 @@ function createModel(kind: BlockKind): BlockModel {
   if (kind === 'nemesis') return new models.NemesisBlockV1();
   if (kind === 'importance') return new models.ImportanceBlockV1();
   return new models.NormalBlockV1();
-}
-
-// The header is the whole block less its transactions (none are attached here).
-function headerSize(block: BlockModel): number {
-  return block.size;
 }
 
 function setImportanceFooter(block: ImportanceModel, template: BlockTemplate): void {
@@ -132,4 +131,20 @@ function toDto(block: BlockModel, template: BlockTemplate): BlockDTO {
     dto.previousImportanceBlockHash = toHex(template.importance.previousImportanceBlockHash);
   }
   return dto;
+}
+
+/**
+ * The Merkle root of transaction hashes as a Symbol node builds it: pairs hashed with
+ * SHA3-256, an odd last hash paired with itself; 32 zero bytes for no transactions.
+ */
+export function merkleRoot(hashes: readonly Bytes[]): Bytes {
+  if (hashes.length === 0) return new Uint8Array(32) as Bytes;
+  let level = [...hashes];
+  while (level.length > 1) {
+    if (level.length % 2 === 1) level.push(level[level.length - 1]);
+    const next: Bytes[] = [];
+    for (let i = 0; i < level.length; i += 2) next.push(sha3(level[i], level[i + 1]));
+    level = next;
+  }
+  return level[0];
 }

@@ -1,14 +1,25 @@
 import { Hash256 } from 'symbol-sdk';
-import { KeyPair, Network } from 'symbol-sdk/symbol';
+import { KeyPair, Network, SymbolFacade } from 'symbol-sdk/symbol';
 import type { GatewayBackend } from '../backend/index.js';
 import type {
   BlockInfoDTO,
   FinalizedBlockDTO,
   NodeHealthDTO,
 } from '../backend/dto.js';
-import type { BlockRepository, ChainRepository, NetworkRepository, NodeRepository } from '../backend/repositories.js';
+import type {
+  BlockRepository,
+  ChainRepository,
+  NetworkRepository,
+  NodeRepository,
+  TransactionAnnouncer,
+  TransactionRepository,
+  TransactionStatusRepository,
+} from '../backend/repositories.js';
 import { ServiceUnavailableError } from '../errors.js';
-import { buildBlock, type BlockKind } from './block-builder.js';
+import { buildBlock, merkleRoot, type BlockKind } from './block-builder.js';
+import { genesisTransfers } from './genesis.js';
+import { Ledger } from './ledger.js';
+import { TransactionLifecycle, type BlockSelection, type Currency } from './transactions/lifecycle.js';
 import { BlockStore } from './block-store.js';
 import { EntryIdSequence } from './ids.js';
 import { EventStream } from './event-stream.js';
@@ -20,6 +31,12 @@ const DIFFICULTY = 100_000_000_000_000n;
 const ZERO_HASH = new Uint8Array(32) as Uint8Array<ArrayBuffer>;
 /** The nine state sub-caches of a Symbol node (accounts, namespaces, mosaics, ...). */
 const SUB_CACHE_COUNT = 9;
+/** The currency of each public network, and the id of its `symbol.xym` alias. */
+const CURRENCY: Record<'testnet' | 'mainnet', Currency> = {
+  testnet: { mosaicId: '72C0212E67A08BCE', aliasId: 'E74B99BA41F4AFEE' },
+  mainnet: { mosaicId: '6BED913FA20223F8', aliasId: 'E74B99BA41F4AFEE' },
+};
+const NO_SELECTION: BlockSelection = { records: [], feeMultiplier: 0, totalFee: 0n };
 
 /** A test account of the chain: its keys and its address in both forms. */
 export interface ChainAccount {
@@ -52,13 +69,24 @@ export class InMemoryChain implements GatewayBackend {
   readonly harvesters: readonly ChainAccount[];
   /** The node's identity key, shown by `/node/info`. */
   readonly nodeAccount: ChainAccount;
+  /** Test accounts the nemesis block funds with `accountBalance` of the currency each. */
+  readonly accounts: readonly ChainAccount[];
+  /** The network currency's mosaic id (16 hex) and its alias. */
+  readonly currency: Currency;
+  /** A symbol-sdk facade for this chain's network: sign transactions for it with this. */
+  readonly facade: SymbolFacade;
 
   readonly blocks: BlockRepository;
   readonly chain: ChainRepository;
   readonly node: NodeRepository;
   readonly network: NetworkRepository;
-  /** Chain events (`block`, `finalizedBlock`) for the gateway's WebSocket channels. */
+  readonly transactions: TransactionRepository;
+  readonly announcer: TransactionAnnouncer;
+  readonly transactionStatus: TransactionStatusRepository;
+  /** Chain events for the gateway's WebSocket channels. */
   readonly events = new EventStream();
+  /** Mosaic balances of every account. */
+  readonly ledger = new Ledger();
 
   readonly #store = new BlockStore();
   readonly #ids: EntryIdSequence;
@@ -68,6 +96,7 @@ export class InMemoryChain implements GatewayBackend {
   #lastImportanceHash: Uint8Array<ArrayBuffer> = ZERO_HASH;
   #health: NodeHealthDTO['status'] = { apiNode: 'up', db: 'up' };
   #timer: NodeJS.Timeout | undefined;
+  readonly #lifecycle: TransactionLifecycle;
 
   constructor(options: InMemoryChainOptions = {}) {
     this.options = Object.freeze(resolveChainOptions(options));
@@ -76,10 +105,30 @@ export class InMemoryChain implements GatewayBackend {
     this.nemesisAccount = this.#account('nemesis');
     this.nodeAccount = this.#account('node');
     this.harvesters = Array.from({ length: this.options.harvesterCount }, (_, i) => this.#account(`harvester/${i}`));
+    this.accounts = Array.from({ length: this.options.accountCount }, (_, i) => this.#account(`account/${i}`));
     this.#ids = new EntryIdSequence(sha3('ids', seed));
     this.#stateRoots = Array.from({ length: SUB_CACHE_COUNT }, (_, i) => toHex(sha3('state', seed, String(i))));
+    this.currency = CURRENCY[network];
+    this.facade = new SymbolFacade(this.symbolNetwork);
+    const lifetime = BigInt(this.options.maxTransactionLifetime);
+    this.#lifecycle = new TransactionLifecycle({
+      facade: this.facade,
+      events: this.events,
+      ledger: this.ledger,
+      currency: this.currency,
+      // Stamped with the chain's latest block time, so ids cost no clock reading.
+      nextId: () => this.#ids.next(epochAdjustment + (this.#store.height === 0 ? 0 : Number(BigInt(this.#store.latest().block.timestamp) / 1000n))),
+      now: () => this.networkTime(),
+      maxLifetime: lifetime,
+      maxBondedLifetime: lifetime * 8n,
+    });
 
-    const nemesis = this.#appendBlock('nemesis', this.nemesisAccount, 0n);
+    // The nemesis account holds the supply the nemesis block hands out.
+    const { accountBalance } = this.options;
+    this.ledger.apply([{ address: this.nemesisAccount.addressHex, mosaicId: this.currency.mosaicId, delta: accountBalance * BigInt(this.accounts.length) }]);
+    const funding = genesisTransfers(this.facade, this.nemesisAccount.keyPair, this.accounts, this.currency.mosaicId, accountBalance);
+    const records = this.#lifecycle.confirmGenesis(funding, '0');
+    const nemesis = this.#appendBlock('nemesis', this.nemesisAccount, 0n, { ...NO_SELECTION, records });
     this.#finalized = { finalizationEpoch: 1, finalizationPoint: 1, height: '1', hash: nemesis.meta.hash };
 
     this.blocks = {
@@ -111,6 +160,18 @@ export class InMemoryChain implements GatewayBackend {
       networkTime: () => this.#read('apiNode', () => this.networkTime()),
       health: () => ({ status: { ...this.#health } }),
     };
+    const lifecycle = this.#lifecycle;
+    const collections = { confirmed: lifecycle.confirmed, unconfirmed: lifecycle.unconfirmed, partial: lifecycle.partial };
+    this.transactions = {
+      search: (group, criteria) => this.#read('db', () => collections[group].search(criteria)),
+      find: (group, keys) => this.#read('db', () => collections[group].find(keys)),
+    };
+    this.announcer = {
+      announce: (payload) => this.#read('apiNode', () => lifecycle.announce(payload)),
+      announcePartial: (payload) => this.#read('apiNode', () => lifecycle.announcePartial(payload)),
+      announceCosignature: (cosignature) => this.#read('apiNode', () => lifecycle.cosign(cosignature)),
+    };
+    this.transactionStatus = { find: (hashes) => this.#read('db', () => lifecycle.statuses(hashes)) };
     this.network = {
       type: () => ({ name: network, description: `symbol-gateway in-memory ${network}` }),
       properties: () => networkConfiguration(this),
@@ -145,7 +206,11 @@ export class InMemoryChain implements GatewayBackend {
     const kind: BlockKind = height % this.options.importanceGrouping === 0 ? 'importance' : 'normal';
     const previous = BigInt(this.#store.latest().block.timestamp);
     const now = this.networkTime();
-    const block = this.#appendBlock(kind, signer, now > previous ? now : previous + 1n);
+    const timestamp = now > previous ? now : previous + 1n;
+    this.#lifecycle.expire(timestamp);
+    const selection = this.#lifecycle.selectForBlock(signer.addressHex);
+    const block = this.#appendBlock(kind, signer, timestamp, selection);
+    this.#lifecycle.confirm(selection, BigInt(height), block.block.timestamp);
     this.events.emit({
       channel: 'block',
       addresses: [],
@@ -196,7 +261,8 @@ export class InMemoryChain implements GatewayBackend {
     };
   }
 
-  #appendBlock(kind: BlockKind, signer: ChainAccount, timestamp: bigint): BlockInfoDTO {
+  #appendBlock(kind: BlockKind, signer: ChainAccount, timestamp: bigint, selection: BlockSelection = NO_SELECTION): BlockInfoDTO {
+    const { records } = selection;
     const height = BigInt(this.#store.height + 1);
     const previous = height === 1n ? undefined : this.#store.latest();
     const seed = this.options.seed;
@@ -215,11 +281,12 @@ export class InMemoryChain implements GatewayBackend {
       difficulty: DIFFICULTY,
       proof,
       previousBlockHash: previous ? fromHex(previous.meta.hash) : ZERO_HASH,
-      transactionsHash: ZERO_HASH,
+      transactionsHash: merkleRoot(records.map((record) => fromHex(record.merkleComponentHash()))),
       receiptsHash: ZERO_HASH,
       stateHash: sha3(fromHex(this.#stateRoots.join(''))),
       beneficiaryAddress: fromHex(signer.addressHex),
-      feeMultiplier: 0,
+      feeMultiplier: selection.feeMultiplier,
+      transactions: records.map((record) => record.decoded.model),
       importance: isImportance
         ? {
             votingEligibleAccountsCount: this.harvesters.length,
@@ -238,11 +305,11 @@ export class InMemoryChain implements GatewayBackend {
       id: this.#ids.next(unixSeconds),
       meta: {
         hash: built.hash,
-        totalFee: '0',
+        totalFee: selection.totalFee.toString(),
         generationHash,
         stateHashSubCacheMerkleRoots: [...this.#stateRoots],
-        totalTransactionsCount: 0,
-        transactionsCount: 0,
+        totalTransactionsCount: records.reduce((count, record) => count + 1 + record.decoded.embedded.length, 0),
+        transactionsCount: records.length,
         statementsCount: 0,
       },
       block: built.dto,

@@ -23,6 +23,12 @@ export interface InMemoryChainOptions {
   finalizationInterval?: number;
   /** How many accounts take turns harvesting. Default 3. */
   harvesterCount?: number;
+  /** How many test accounts the nemesis block funds (`chain.accounts`). Default 10. */
+  accountCount?: number;
+  /** Currency each funded account starts with, in atomic units (6 decimals). Default 1 000 000 XYM. */
+  accountBalance?: bigint;
+  /** Longest a transaction's deadline may lie ahead, in ms. Default 6 hours (48 hours for aggregate bonded). */
+  maxTransactionLifetime?: number;
   /** The node's name in `/node/info`. Default `'symbol-gateway'`. */
   friendlyName?: string;
 }
@@ -44,13 +50,17 @@ export function resolveChainOptions(options: InMemoryChainOptions): ResolvedChai
     importanceGrouping: options.importanceGrouping ?? 720,
     finalizationInterval: options.finalizationInterval ?? 10,
     harvesterCount: options.harvesterCount ?? 3,
+    accountCount: options.accountCount ?? 10,
+    accountBalance: options.accountBalance ?? 1_000_000_000_000n,
+    maxTransactionLifetime: options.maxTransactionLifetime ?? 6 * 3600_000,
     friendlyName: options.friendlyName ?? 'symbol-gateway',
   };
   if (!/^[0-9A-F]{64}$/.test(resolved.generationHashSeed)) throw new TypeError('generationHashSeed must be 64 hex characters');
-  for (const name of ['epochAdjustment', 'blockInterval'] as const) {
+  if (typeof resolved.accountBalance !== 'bigint' || resolved.accountBalance < 0n) throw new TypeError('accountBalance must be a non-negative bigint');
+  for (const name of ['epochAdjustment', 'blockInterval', 'accountCount'] as const) {
     if (!Number.isSafeInteger(resolved[name]) || resolved[name] < 0) throw new TypeError(`${name} must be a non-negative integer`);
   }
-  for (const name of ['importanceGrouping', 'finalizationInterval', 'harvesterCount'] as const) {
+  for (const name of ['importanceGrouping', 'finalizationInterval', 'harvesterCount', 'maxTransactionLifetime'] as const) {
     if (!Number.isSafeInteger(resolved[name]) || resolved[name] < 1) throw new TypeError(`${name} must be a positive integer`);
   }
   return resolved;

@@ -4,6 +4,8 @@ import { blockRoutes } from './blocks.js';
 import { chainRoutes } from './chain.js';
 import { networkRoutes } from './network.js';
 import { nodeRoutes } from './node.js';
+import { transactionStatusRoutes } from './transaction-status.js';
+import { transactionRoutes } from './transactions.js';
 
 /** Registers every Symbol route on `router`, reading from `backend`. */
 export function symbolRoutes(router: Router, backend: GatewayBackend): void {
@@ -11,4 +13,6 @@ export function symbolRoutes(router: Router, backend: GatewayBackend): void {
   chainRoutes(router, backend);
   nodeRoutes(router, backend);
   networkRoutes(router, backend);
+  transactionRoutes(router, backend);
+  transactionStatusRoutes(router, backend);
 }

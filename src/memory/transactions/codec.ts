@@ -3,7 +3,7 @@ import { Address, SymbolFacade, Verifier, models } from 'symbol-sdk/symbol';
 import { InvalidArgumentError } from '../../errors.js';
 import { toHex } from '../keys.js';
 
-type Transaction = InstanceType<typeof models.Transaction>;
+export type Transaction = InstanceType<typeof models.Transaction>;
 type EmbeddedTransaction = InstanceType<typeof models.EmbeddedTransaction>;
 type AggregateTransaction = Transaction & {
   transactionsHash: InstanceType<typeof models.Hash256>;
@@ -18,15 +18,12 @@ const HEX = /^(?:[0-9a-fA-F]{2})+$/;
 /** A signed transaction payload, decoded and hashed the way a Symbol node does. */
 export interface DecodedTransaction {
   readonly model: Transaction;
-  /** Uppercase hex of the whole payload. */
-  readonly payload: string;
   readonly hash: string;
   readonly type: number;
   readonly networkIdentifier: number;
   readonly signerPublicKey: string;
   readonly deadline: bigint;
   readonly maxFee: bigint;
-  readonly size: number;
   readonly aggregate: 'complete' | 'bonded' | undefined;
   readonly embedded: readonly EmbeddedTransaction[];
 }
@@ -47,18 +44,21 @@ export function decodeTransaction(payloadHex: unknown, facade: SymbolFacade): De
     throw new InvalidArgumentError('payload is not a Symbol transaction');
   }
   if (model.size !== bytes.length) throw new InvalidArgumentError('payload is not a Symbol transaction: its size field does not match its length');
+  return describeTransaction(model, facade);
+}
+
+/** Hashes and describes a transaction model (one the chain built itself, or a decoded payload). */
+export function describeTransaction(model: Transaction, facade: SymbolFacade): DecodedTransaction {
   const type = model.type.value;
   const aggregate = type === AGGREGATE_BONDED ? 'bonded' : type === AGGREGATE_COMPLETE ? 'complete' : undefined;
   return {
     model,
-    payload: payloadHex.toUpperCase(),
     hash: facade.hashTransaction(model).toString(),
     type,
     networkIdentifier: model.network.value,
     signerPublicKey: toHex(model.signerPublicKey.bytes),
     deadline: BigInt(model.deadline.value),
     maxFee: BigInt(model.fee.value),
-    size: model.size,
     aggregate,
     embedded: aggregate ? (model as AggregateTransaction).transactions : [],
   };

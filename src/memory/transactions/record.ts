@@ -28,7 +28,7 @@ export interface Searchable {
 
 /** An embedded transaction listed as an entry of its own (`embedded=true`). */
 export interface EmbeddedEntry extends Searchable {
-  readonly id: string;
+  id: string;
   readonly parent: TransactionRecord;
   readonly position: number;
 }
@@ -39,14 +39,15 @@ export interface EmbeddedEntry extends Searchable {
  * cosignatures it has, and where it was confirmed.
  */
 export class TransactionRecord implements Searchable {
-  readonly id: string;
+  /** The entry id in its current group; a record that moves to another group gets new ids. */
+  id: string;
   readonly decoded: DecodedTransaction;
   /** Base32, for WebSocket topics. */
   readonly channelAddresses: readonly string[];
   readonly addresses: ReadonlySet<string>;
   readonly recipients: ReadonlySet<string>;
   readonly transfers: ReadonlyMap<string, bigint>;
-  readonly embeddedEntries: readonly EmbeddedEntry[];
+  readonly embeddedEntries: EmbeddedEntry[];
   readonly cosignatures: CosignatureInput[];
   placement: Placement | undefined;
 
@@ -75,6 +76,12 @@ export class TransactionRecord implements Searchable {
         height: () => this.height(),
       };
     });
+  }
+
+  /** Gives the record and its embedded entries fresh ids, for the group it moves into. */
+  renumber(nextId: () => string): void {
+    this.id = nextId();
+    for (const entry of this.embeddedEntries) entry.id = nextId();
   }
 
   get hash(): string {

@@ -1,0 +1,161 @@
+import type { GatewayBackend } from '../backend/index.js';
+import type { TransactionGroup } from '../backend/dto.js';
+import type { TransactionKey, TransactionSearchCriteria } from '../backend/repositories.js';
+import { InvalidArgumentError, InvalidContentError, ResourceNotFoundError, clip } from '../errors.js';
+import { parseAddress } from '../http/address.js';
+import { parseHex, parseUint64, singleParam } from '../http/query.js';
+import type { RouteHandler, Router } from '../http/router.js';
+import { parsePagination, toPage } from '../pagination.js';
+
+const GROUPS: readonly TransactionGroup[] = ['confirmed', 'unconfirmed', 'partial'];
+const ENTRY_ID = /^[0-9a-fA-F]{24}$/;
+const HASH = /^[0-9a-fA-F]{64}$/;
+/** Most ids or hashes one POST may ask for. */
+export const MAX_KEYS_PER_REQUEST = 100;
+
+/**
+ * The transaction routes: announce (PUT), search and fetch by group (GET/POST).
+ * Registered when the backend has a repository and an announcer for them.
+ */
+export function transactionRoutes(router: Router, backend: GatewayBackend): void {
+  const { announcer, transactions } = backend;
+  if (announcer) {
+    // The reference gateway answers 202 with the packet type it pushed to the node.
+    const announce: RouteHandler = async (ctx) => {
+      await announcer.announce(payloadOf(ctx.body));
+      ctx.status = 202;
+      return { message: 'packet 9 was pushed to the network via /transactions' };
+    };
+    router.put('/transactions', announce);
+    router.put('/transaction', announce);
+    router.put('/transactions/partial', async (ctx) => {
+      await announcer.announcePartial(payloadOf(ctx.body));
+      ctx.status = 202;
+      return { message: 'packet 256 was pushed to the network via /transactions/partial' };
+    });
+    router.put('/transactions/cosignature', async (ctx) => {
+      await announcer.announceCosignature(parseCosignature(ctx.body));
+      ctx.status = 202;
+      return { message: 'packet 257 was pushed to the network via /transactions/cosignature' };
+    });
+  }
+  if (!transactions) return;
+
+  router.get('/transactions/:group', async (ctx) => {
+    const group = parseGroup(ctx.params.group);
+    const criteria = parseTransactionSearch(ctx.query);
+    const { data, totalEntries } = await transactions.search(group, criteria);
+    return toPage(data, totalEntries, criteria);
+  });
+
+  router.get('/transactions/:group/:id', async (ctx) => {
+    const group = parseGroup(ctx.params.group);
+    const [found] = await transactions.find(group, [parseKey(ctx.params.id)]);
+    if (!found) throw ResourceNotFoundError.forId(ctx.params.id);
+    return found;
+  });
+
+  router.post('/transactions/:group', async (ctx) => {
+    const group = parseGroup(ctx.params.group);
+    return transactions.find(group, parseKeyList(ctx.body));
+  });
+}
+
+function parseGroup(text: string): TransactionGroup {
+  if (!(GROUPS as readonly string[]).includes(text)) throw new ResourceNotFoundError(`no transaction group '${clip(text)}'`);
+  return text as TransactionGroup;
+}
+
+function parseKey(text: string): TransactionKey {
+  if (ENTRY_ID.test(text)) return { id: text.toLowerCase() };
+  if (HASH.test(text)) return { hash: text.toUpperCase() };
+  throw new InvalidArgumentError(`transactionId has an invalid format: '${clip(text)}' is neither an id nor a hash`);
+}
+
+function parseKeyList(body: unknown): TransactionKey[] {
+  const object = requireObject(body);
+  const ids = object.transactionIds;
+  const hashes = object.hashes;
+  if ((ids === undefined) === (hashes === undefined)) throw new InvalidArgumentError('give exactly one of transactionIds and hashes');
+  const list = ids ?? hashes;
+  if (!Array.isArray(list) || list.some((item) => typeof item !== 'string')) throw new InvalidArgumentError(`${ids ? 'transactionIds' : 'hashes'} must be an array of strings`);
+  if (list.length > MAX_KEYS_PER_REQUEST) throw new InvalidArgumentError(`at most ${MAX_KEYS_PER_REQUEST} ids or hashes per request`);
+  return (list as string[]).map((item) => {
+    if (ids && !ENTRY_ID.test(item)) throw new InvalidArgumentError(`transactionIds has an invalid format: '${clip(item)}'`);
+    if (hashes && !HASH.test(item)) throw new InvalidArgumentError(`hashes has an invalid format: '${clip(item)}'`);
+    return ids ? { id: item.toLowerCase() } : { hash: item.toUpperCase() };
+  });
+}
+
+/** Transaction search filters, with the reference gateway's rules for combining them. */
+export function parseTransactionSearch(query: URLSearchParams): TransactionSearchCriteria {
+  const page = parsePagination(query);
+  const criteria: TransactionSearchCriteria = { ...page, orderBy: 'id', embedded: false };
+  const text = (name: string) => singleParam(query, name);
+  const address = text('address');
+  if (address !== undefined) criteria.address = parseAddress('address', address);
+  const signer = text('signerPublicKey');
+  if (signer !== undefined) criteria.signerPublicKey = parseHex('signerPublicKey', signer, 32);
+  const recipient = text('recipientAddress');
+  if (recipient !== undefined) criteria.recipientAddress = parseAddress('recipientAddress', recipient);
+  if (criteria.address !== undefined && (criteria.signerPublicKey !== undefined || criteria.recipientAddress !== undefined)) {
+    throw new InvalidArgumentError('can not filter by address together with signerPublicKey or recipientAddress');
+  }
+  for (const name of ['height', 'fromHeight', 'toHeight'] as const) {
+    const value = text(name);
+    if (value !== undefined) criteria[name] = parseUint64(name, value);
+  }
+  if (criteria.height !== undefined && (criteria.fromHeight !== undefined || criteria.toHeight !== undefined)) {
+    throw new InvalidArgumentError('can not filter by height together with fromHeight or toHeight');
+  }
+  const types = query.getAll('type');
+  if (types.length > 0) criteria.type = types.map((type) => parseTransactionType(type));
+  const embedded = text('embedded');
+  if (embedded !== undefined) {
+    if (embedded !== 'true' && embedded !== 'false') throw new InvalidArgumentError('embedded must be true or false');
+    criteria.embedded = embedded === 'true';
+  }
+  const mosaic = text('transferMosaicId');
+  if (mosaic !== undefined) criteria.transferMosaicId = parseHex('transferMosaicId', mosaic, 8);
+  for (const name of ['fromTransferAmount', 'toTransferAmount'] as const) {
+    const value = text(name);
+    if (value === undefined) continue;
+    if (criteria.transferMosaicId === undefined) throw new InvalidArgumentError(`${name} needs transferMosaicId`);
+    criteria[name] = parseUint64(name, value);
+  }
+  return criteria;
+}
+
+function parseTransactionType(text: string): number {
+  const value = /^[0-9]{1,5}$/.test(text) ? Number(text) : NaN;
+  if (!(value >= 0 && value <= 0xffff)) throw new InvalidArgumentError(`type has an invalid format: '${clip(text)}'`);
+  return value;
+}
+
+function payloadOf(body: unknown): string {
+  const { payload } = requireObject(body);
+  if (typeof payload !== 'string') throw new InvalidArgumentError('payload is required and must be a hex string');
+  return payload;
+}
+
+function parseCosignature(body: unknown) {
+  const object = requireObject(body);
+  const field = (name: string) => {
+    const value = object[name];
+    if (typeof value !== 'string') throw new InvalidArgumentError(`${name} is required and must be a string`);
+    return value;
+  };
+  const version = field('version');
+  if (!/^[0-9]{1,20}$/.test(version)) throw new InvalidArgumentError('version has an invalid format');
+  return {
+    version,
+    signerPublicKey: parseHex('signerPublicKey', field('signerPublicKey'), 32),
+    signature: parseHex('signature', field('signature'), 64),
+    parentHash: parseHex('parentHash', field('parentHash'), 32),
+  };
+}
+
+function requireObject(body: unknown): Record<string, unknown> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new InvalidContentError('request body must be a JSON object');
+  return body as Record<string, unknown>;
+}
