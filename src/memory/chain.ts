@@ -10,6 +10,7 @@ import type {
   BlockRepository,
   ChainRepository,
   NetworkRepository,
+  FinalizationRepository,
   NodeRepository,
   TransactionAnnouncer,
   TransactionRepository,
@@ -17,6 +18,7 @@ import type {
 } from '../backend/repositories.js';
 import { ServiceUnavailableError } from '../errors.js';
 import { buildBlock, merkleRoot, type BlockKind } from './block-builder.js';
+import { FinalizationProofs } from './finalization.js';
 import { genesisTransfers } from './genesis.js';
 import { Ledger } from './ledger.js';
 import { TransactionLifecycle, type BlockSelection, type Currency } from './transactions/lifecycle.js';
@@ -83,6 +85,7 @@ export class InMemoryChain implements GatewayBackend {
   readonly transactions: TransactionRepository;
   readonly announcer: TransactionAnnouncer;
   readonly transactionStatus: TransactionStatusRepository;
+  readonly finalization: FinalizationRepository;
   /** Chain events for the gateway's WebSocket channels. */
   readonly events = new EventStream();
   /** Mosaic balances of every account. */
@@ -97,6 +100,7 @@ export class InMemoryChain implements GatewayBackend {
   #health: NodeHealthDTO['status'] = { apiNode: 'up', db: 'up' };
   #timer: NodeJS.Timeout | undefined;
   readonly #lifecycle: TransactionLifecycle;
+  readonly #proofs: FinalizationProofs;
 
   constructor(options: InMemoryChainOptions = {}) {
     this.options = Object.freeze(resolveChainOptions(options));
@@ -130,6 +134,11 @@ export class InMemoryChain implements GatewayBackend {
     const records = this.#lifecycle.confirmGenesis(funding, '0');
     const nemesis = this.#appendBlock('nemesis', this.nemesisAccount, 0n, { ...NO_SELECTION, records });
     this.#finalized = { finalizationEpoch: 1, finalizationPoint: 1, height: '1', hash: nemesis.meta.hash };
+    // The harvesters vote; each has a voting key pair for the bottom of its key tree.
+    this.#proofs = new FinalizationProofs(
+      this.harvesters.map((harvester, i) => ({ root: harvester.keyPair, bottom: deriveKeyPair(seed, `voter/${i}`) })),
+    );
+    this.#proofs.record(this.#finalized, [nemesis.meta.hash]);
 
     this.blocks = {
       search: (criteria) => this.#read('db', () => this.#store.search(criteria)),
@@ -172,6 +181,10 @@ export class InMemoryChain implements GatewayBackend {
       announceCosignature: (cosignature) => this.#read('apiNode', () => lifecycle.cosign(cosignature)),
     };
     this.transactionStatus = { find: (hashes) => this.#read('db', () => lifecycle.statuses(hashes)) };
+    this.finalization = {
+      proofAtEpoch: (epoch) => this.#read('db', () => this.#proofs.atEpoch(epoch)),
+      proofAtHeight: (height) => this.#read('db', () => this.#proofs.atHeight(height)),
+    };
     this.network = {
       type: () => ({ name: network, description: `symbol-gateway in-memory ${network}` }),
       properties: () => networkConfiguration(this),
@@ -217,12 +230,15 @@ export class InMemoryChain implements GatewayBackend {
       data: { block: block.block, meta: { hash: block.meta.hash, generationHash: block.meta.generationHash } },
     });
     if (height % this.options.finalizationInterval === 0) {
+      const since = Number(this.#finalized.height) + 1;
       this.#finalized = {
         finalizationEpoch: this.#finalized.finalizationEpoch + 1,
         finalizationPoint: 1,
         height: block.block.height,
         hash: block.meta.hash,
       };
+      const prevoted = Array.from({ length: height - since + 1 }, (_, i) => this.#store.at(since + i)!.meta.hash);
+      this.#proofs.record(this.#finalized, prevoted);
       this.events.emit({ channel: 'finalizedBlock', addresses: [], data: { ...this.#finalized } });
     }
     return block;

@@ -2,6 +2,7 @@ import type { GatewayBackend } from '../backend/index.js';
 import type { Router } from '../http/router.js';
 import { blockRoutes } from './blocks.js';
 import { chainRoutes } from './chain.js';
+import { finalizationRoutes } from './finalization.js';
 import { networkRoutes } from './network.js';
 import { nodeRoutes } from './node.js';
 import { transactionStatusRoutes } from './transaction-status.js';
@@ -15,4 +16,5 @@ export function symbolRoutes(router: Router, backend: GatewayBackend): void {
   networkRoutes(router, backend);
   transactionRoutes(router, backend);
   transactionStatusRoutes(router, backend);
+  finalizationRoutes(router, backend);
 }

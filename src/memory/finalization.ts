@@ -1,0 +1,67 @@
+import type { KeyPair } from 'symbol-sdk/symbol';
+import type { FinalizationProofDTO, FinalizedBlockDTO } from '../backend/dto.js';
+import { fromHex, sha3, toHex } from './keys.js';
+
+/** Voting stages of a finalization round, as the proofs name them. */
+const PREVOTE = 0;
+const PRECOMMIT = 1;
+
+/** A voter: its root (account voting) key and the bottom key of its voting key tree. */
+export interface Voter {
+  root: KeyPair;
+  bottom: KeyPair;
+}
+
+/**
+ * Finalization proofs of the in-memory chain, by epoch and by height. Each round's
+ * voters prevote for the blocks since the last finalized one and precommit to the
+ * finalized block; their signatures are ed25519 over the round's message.
+ */
+export class FinalizationProofs {
+  readonly #byEpoch = new Map<number, FinalizationProofDTO>();
+  readonly #byHeight = new Map<string, FinalizationProofDTO>();
+  readonly #voters: readonly Voter[];
+
+  constructor(voters: readonly Voter[]) {
+    this.#voters = voters;
+  }
+
+  /** Records the proof of a round that finalized `finalized`; `hashes` are the blocks it prevoted for, oldest first. */
+  record(finalized: FinalizedBlockDTO, hashes: readonly string[]): FinalizationProofDTO {
+    const proof: FinalizationProofDTO = {
+      version: 1,
+      finalizationEpoch: finalized.finalizationEpoch,
+      finalizationPoint: finalized.finalizationPoint,
+      height: finalized.height,
+      hash: finalized.hash,
+      messageGroups: [
+        this.#group(finalized, PREVOTE, hashes[0] === undefined ? finalized.height : String(BigInt(finalized.height) - BigInt(hashes.length - 1)), hashes),
+        this.#group(finalized, PRECOMMIT, finalized.height, [finalized.hash]),
+      ],
+    };
+    this.#byEpoch.set(proof.finalizationEpoch, proof);
+    this.#byHeight.set(proof.height, proof);
+    return proof;
+  }
+
+  atEpoch(epoch: number): FinalizationProofDTO | undefined {
+    return this.#byEpoch.get(epoch);
+  }
+
+  atHeight(height: bigint): FinalizationProofDTO | undefined {
+    return this.#byHeight.get(height.toString());
+  }
+
+  #group(round: FinalizedBlockDTO, stage: number, height: string, hashes: readonly string[]): FinalizationProofDTO['messageGroups'][number] {
+    const message = sha3(`${round.finalizationEpoch}/${round.finalizationPoint}/${stage}/${height}`, ...hashes.map(fromHex));
+    return {
+      stage,
+      height,
+      hashes: [...hashes],
+      signatures: this.#voters.map((voter) => ({
+        root: { parentPublicKey: voter.root.publicKey.toString(), signature: toHex(voter.root.sign(voter.bottom.publicKey.bytes).bytes) },
+        bottom: { parentPublicKey: voter.bottom.publicKey.toString(), signature: toHex(voter.bottom.sign(message).bytes) },
+      })),
+    };
+  }
+}
