@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PublicKey, Signature } from 'symbol-sdk';
 import { Address, SymbolFacade, Verifier, models } from 'symbol-sdk/symbol';
 import { InvalidArgumentError } from '../../errors.js';
@@ -62,6 +63,39 @@ export function describeTransaction(model: Transaction, facade: SymbolFacade): D
     aggregate,
     embedded: aggregate ? (model as AggregateTransaction).transactions : [],
   };
+}
+
+const KNOWN_TYPES = new Set(
+  Object.values(models.TransactionType)
+    .filter((value): value is InstanceType<typeof models.TransactionType> => value instanceof models.TransactionType)
+    .map((type) => type.value),
+);
+/** Bytes of the common transaction header: size, reserved, signature, signer, reserved, version, network, type, fee, deadline. */
+const HEADER_SIZE = 128;
+
+/** The header of a whole transaction whose type no Symbol plugin knows, hashed the generic way. */
+export interface UnknownTransaction {
+  hash: string;
+  signerPublicKey: string;
+  deadline: bigint;
+}
+
+/**
+ * Reads a payload that did not decode: when it is a whole transaction (its size field
+ * equals its length) of an unknown type, returns its header, hashed as a node hashes
+ * any entity; otherwise undefined.
+ */
+export function inspectUnknownType(payloadHex: string, facade: SymbolFacade): UnknownTransaction | undefined {
+  if (!HEX.test(payloadHex)) return undefined;
+  const bytes = Buffer.from(payloadHex, 'hex');
+  if (bytes.length < HEADER_SIZE || bytes.readUInt32LE(0) !== bytes.length || KNOWN_TYPES.has(bytes.readUInt16LE(110))) return undefined;
+  const hash = createHash('sha3-256')
+    .update(bytes.subarray(8, 72))
+    .update(bytes.subarray(72, 104))
+    .update(facade.network.generationHashSeed.bytes)
+    .update(bytes.subarray(108))
+    .digest();
+  return { hash: toHex(hash), signerPublicKey: toHex(bytes.subarray(72, 104)), deadline: bytes.readBigUInt64LE(120) };
 }
 
 /** Whether the signer's signature over the transaction verifies. */

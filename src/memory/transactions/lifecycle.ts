@@ -9,6 +9,7 @@ import type { BalanceChange, Ledger } from '../ledger.js';
 import {
   decodeTransaction,
   embeddedCosignatures,
+  inspectUnknownType,
   requiredCosigners,
   verifyCosignature,
   verifySignature,
@@ -70,7 +71,15 @@ export class TransactionLifecycle {
 
   /** `PUT /transactions`: a complete transaction enters the unconfirmed pool, or fails with a status. */
   announce(payload: unknown): void {
-    const decoded = decodeTransaction(payload, this.#options.facade);
+    let decoded: DecodedTransaction;
+    try {
+      decoded = decodeTransaction(payload, this.#options.facade);
+    } catch (error) {
+      // A whole transaction of a type no plugin knows is rejected like any invalid one: on `status`.
+      const unknown = typeof payload === 'string' ? inspectUnknownType(payload, this.#options.facade) : undefined;
+      if (!unknown) throw error;
+      return this.#fail(unknown.hash, unknown.deadline, [this.#addressOf(unknown.signerPublicKey)], 'Failure', true);
+    }
     this.#admit(decoded, 'unconfirmed');
   }
 
