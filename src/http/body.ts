@@ -73,3 +73,9 @@ function drain(req: IncomingMessage): Promise<void> {
     req.resume();
   });
 }
+
+/** The body as a JSON object, or 400 when it is an array, a string, a number or null. */
+export function requireJsonObject(body: unknown): Record<string, unknown> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new InvalidContentError('request body must be a JSON object');
+  return body as Record<string, unknown>;
+}

@@ -1,5 +1,6 @@
 import type { GatewayBackend } from '../backend/index.js';
-import { InvalidArgumentError, InvalidContentError, ResourceNotFoundError } from '../errors.js';
+import { InvalidArgumentError, ResourceNotFoundError } from '../errors.js';
+import { requireJsonObject } from '../http/body.js';
 import { parseHex } from '../http/query.js';
 import type { Router } from '../http/router.js';
 import { MAX_KEYS_PER_REQUEST } from './transactions.js';
@@ -17,9 +18,7 @@ export function transactionStatusRoutes(router: Router, backend: GatewayBackend)
   });
 
   router.post('/transactionStatus', async (ctx) => {
-    const body = ctx.body;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new InvalidContentError('request body must be a JSON object');
-    const { hashes } = body as { hashes?: unknown };
+    const { hashes } = requireJsonObject(ctx.body);
     if (!Array.isArray(hashes) || hashes.some((hash) => typeof hash !== 'string')) throw new InvalidArgumentError('hashes must be an array of strings');
     if (hashes.length > MAX_KEYS_PER_REQUEST) throw new InvalidArgumentError(`at most ${MAX_KEYS_PER_REQUEST} hashes per request`);
     return statuses.find(hashes.map((hash: string) => parseHex('hashes', hash, 32)));

@@ -1,7 +1,8 @@
 import type { GatewayBackend } from '../backend/index.js';
 import type { TransactionGroup } from '../backend/dto.js';
 import type { TransactionKey, TransactionSearchCriteria } from '../backend/repositories.js';
-import { InvalidArgumentError, InvalidContentError, ResourceNotFoundError, clip } from '../errors.js';
+import { InvalidArgumentError, ResourceNotFoundError, clip } from '../errors.js';
+import { requireJsonObject } from '../http/body.js';
 import { parseAddress } from '../http/address.js';
 import { parseHex, parseUint64, singleParam } from '../http/query.js';
 import type { RouteHandler, Router } from '../http/router.js';
@@ -73,7 +74,7 @@ function parseKey(text: string): TransactionKey {
 }
 
 function parseKeyList(body: unknown): TransactionKey[] {
-  const object = requireObject(body);
+  const object = requireJsonObject(body);
   const ids = object.transactionIds;
   const hashes = object.hashes;
   if ((ids === undefined) === (hashes === undefined)) throw new InvalidArgumentError('give exactly one of transactionIds and hashes');
@@ -133,13 +134,13 @@ function parseTransactionType(text: string): number {
 }
 
 function payloadOf(body: unknown): string {
-  const { payload } = requireObject(body);
+  const { payload } = requireJsonObject(body);
   if (typeof payload !== 'string') throw new InvalidArgumentError('payload is required and must be a hex string');
   return payload;
 }
 
 function parseCosignature(body: unknown) {
-  const object = requireObject(body);
+  const object = requireJsonObject(body);
   const field = (name: string) => {
     const value = object[name];
     if (typeof value !== 'string') throw new InvalidArgumentError(`${name} is required and must be a string`);
@@ -153,9 +154,4 @@ function parseCosignature(body: unknown) {
     signature: parseHex('signature', field('signature'), 64),
     parentHash: parseHex('parentHash', field('parentHash'), 32),
   };
-}
-
-function requireObject(body: unknown): Record<string, unknown> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new InvalidContentError('request body must be a JSON object');
-  return body as Record<string, unknown>;
 }
