@@ -10,6 +10,7 @@ import {
   decodeTransaction,
   embeddedCosignatures,
   inspectUnknownType,
+  relatedAddresses,
   requiredCosigners,
   verifyCosignature,
   verifySignature,
@@ -71,23 +72,28 @@ export class TransactionLifecycle {
 
   /** `PUT /transactions`: a complete transaction enters the unconfirmed pool, or fails with a status. */
   announce(payload: unknown): void {
-    let decoded: DecodedTransaction;
-    try {
-      decoded = decodeTransaction(payload, this.#options.facade);
-    } catch (error) {
-      // A whole transaction of a type no plugin knows is rejected like any invalid one: on `status`.
-      const unknown = typeof payload === 'string' ? inspectUnknownType(payload, this.#options.facade) : undefined;
-      if (!unknown) throw error;
-      return this.#fail(unknown.hash, unknown.deadline, [this.#addressOf(unknown.signerPublicKey)], 'Failure', true);
-    }
-    this.#admit(decoded, 'unconfirmed');
+    const decoded = this.#decode(payload);
+    if (decoded) this.#admit(decoded, 'unconfirmed');
   }
 
   /** `PUT /transactions/partial`: an aggregate bonded transaction waits for cosignatures. */
   announcePartial(payload: unknown): void {
-    const decoded = decodeTransaction(payload, this.#options.facade);
+    const decoded = this.#decode(payload);
+    if (!decoded) return;
     if (decoded.aggregate !== 'bonded') throw new InvalidArgumentError('only aggregate bonded transactions can be announced as partial');
     this.#admit(decoded, 'partial');
+  }
+
+  // Undefined when the payload is a whole transaction of a type no plugin knows: rejected like any invalid one, on `status`.
+  #decode(payload: unknown): DecodedTransaction | undefined {
+    try {
+      return decodeTransaction(payload, this.#options.facade);
+    } catch (error) {
+      const unknown = typeof payload === 'string' ? inspectUnknownType(payload, this.#options.facade) : undefined;
+      if (!unknown) throw error;
+      this.#fail(unknown.hash, unknown.deadline, [this.#addressOf(unknown.signerPublicKey)], 'Failure', true);
+      return undefined;
+    }
   }
 
   /** `PUT /transactions/cosignature`: adds a cosignature to a partial aggregate; the last one moves it to unconfirmed. */
@@ -95,9 +101,10 @@ export class TransactionLifecycle {
     const record = this.partial.get(cosignature.parentHash);
     if (!record) return; // a node drops cosignatures for aggregates it does not know
     const cosignerAddress = this.#addressOf(cosignature.signerPublicKey);
-    if (!verifyCosignature(record.hash, cosignature)) return this.#fail(record.hash, record.decoded.deadline, [cosignerAddress], 'Failure_Signature_Not_Verifiable', false);
+    const told = [...new Set([cosignerAddress, ...record.channelAddresses])];
+    if (!verifyCosignature(record.hash, cosignature)) return this.#fail(record.hash, record.decoded.deadline, told, 'Failure_Signature_Not_Verifiable', false);
     if (!requiredCosigners(record.decoded).includes(cosignature.signerPublicKey)) {
-      return this.#fail(record.hash, record.decoded.deadline, [cosignerAddress], 'Failure_Aggregate_Ineligible_Cosignatories', false);
+      return this.#fail(record.hash, record.decoded.deadline, told, 'Failure_Aggregate_Ineligible_Cosignatories', false);
     }
     if (record.cosignatures.some((existing) => existing.signerPublicKey === cosignature.signerPublicKey)) return;
     record.cosignatures.push({ version: cosignature.version, signerPublicKey: cosignature.signerPublicKey, signature: cosignature.signature });
@@ -147,7 +154,7 @@ export class TransactionLifecycle {
       if (!changes || !this.#options.ledger.apply(changes)) {
         this.unconfirmed.remove(record.hash);
         this.#emit('unconfirmedRemoved', record.channelAddresses, { meta: { hash: record.hash } });
-        this.#fail(record.hash, record.decoded.deadline, [record.channelAddresses[0]], 'Failure_Core_Insufficient_Balance', true);
+        this.#fail(record.hash, record.decoded.deadline, record.channelAddresses, 'Failure_Core_Insufficient_Balance', true);
         continue;
       }
       totalFee += fee;
@@ -196,7 +203,7 @@ export class TransactionLifecycle {
         const record = collection.get(hash);
         if (!record) continue;
         const status: TransactionStatusDTO = { group: collection.group, code: 'Success', hash, deadline: record.decoded.deadline.toString() };
-        if (collection.group === 'confirmed') status.height = record.height().toString();
+        status.height = record.height().toString();
         statuses.push(status);
         break;
       }
@@ -206,9 +213,9 @@ export class TransactionLifecycle {
 
   #admit(decoded: DecodedTransaction, target: 'unconfirmed' | 'partial'): void {
     if (this.#isKnown(decoded.hash)) return; // a node ignores a hash it already has
-    const signer = this.#addressOf(decoded.signerPublicKey);
     const failure = this.#validate(decoded, target);
-    if (failure) return this.#fail(decoded.hash, decoded.deadline, [signer], failure, true);
+    if (failure) return this.#fail(decoded.hash, decoded.deadline, relatedAddresses(decoded, this.#options.facade), failure, true);
+    this.#failed.delete(decoded.hash); // announced again, and valid this time
     const record = this.#record(decoded);
     if (target === 'partial' && this.#missingCosigners(record).length > 0) {
       this.partial.add(record);
@@ -230,14 +237,15 @@ export class TransactionLifecycle {
     if (decoded.networkIdentifier !== facade.network.identifier) return 'Failure_Core_Wrong_Network';
     if (!verifySignature(decoded, facade)) return 'Failure_Signature_Not_Verifiable';
     const time = now();
-    if (decoded.deadline <= time) return 'Failure_Core_Past_Deadline';
+    if (decoded.deadline < time) return 'Failure_Core_Past_Deadline'; // a node fails only a deadline before now
     if (decoded.deadline > time + (decoded.aggregate === 'bonded' ? maxBondedLifetime : maxLifetime)) return 'Failure_Core_Future_Deadline';
     if (decoded.aggregate) {
       if (decoded.embedded.length === 0) return 'Failure_Aggregate_No_Transactions';
       if (!verifyTransactionsHash(decoded)) return 'Failure_Aggregate_Transactions_Hash_Mismatch';
       const cosignatures = embeddedCosignatures(decoded);
       const required = requiredCosigners(decoded);
-      const seen = new Set<string>();
+      // The aggregate's signer has signed already: cosigning again is redundant.
+      const seen = new Set<string>([decoded.signerPublicKey]);
       for (const cosignature of cosignatures) {
         if (seen.has(cosignature.signerPublicKey)) return 'Failure_Aggregate_Redundant_Cosignatures';
         seen.add(cosignature.signerPublicKey);
@@ -311,9 +319,10 @@ export class TransactionLifecycle {
     if (this.#failed.size > FAILED_MEMORY) this.#failed.delete(this.#failed.keys().next().value!);
   }
 
-  #notification(record: TransactionRecord, group: TransactionGroup): Pick<TransactionInfoDTO, 'transaction' | 'meta'> {
-    const { transaction, meta } = record.toInfo(group, true);
-    return { transaction, meta };
+  // The WebSocket form: {transaction, meta:{hash, merkleComponentHash, height}}.
+  #notification(record: TransactionRecord, group: TransactionGroup): { transaction: TransactionInfoDTO['transaction']; meta: { hash: string; merkleComponentHash: string; height: string } } {
+    const { transaction } = record.toInfo(group, true);
+    return { transaction, meta: { hash: record.hash, merkleComponentHash: record.merkleComponentHash(), height: record.height().toString() } };
   }
 
   #emit(channel: ChannelName, addresses: readonly string[], data: unknown): void {
