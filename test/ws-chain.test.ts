@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startGateway, testChain } from './support/server.js';
 import { Client, openSockets } from './support/ws-client.js';
 
@@ -43,6 +43,23 @@ describe('/ws on the gateway over the in-memory chain', () => {
     const info = await server.get('/chain/info');
     expect(info.body.latestFinalizedBlock).toEqual(frame.data);
     expect(client.pending).toBe(0);
+  });
+
+  it('keeps notifying sockets when another listener of the chain throws, and reports the failure', async () => {
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const stop = server.chain.events.subscribe(() => {
+      throw new Error('a broken listener');
+    });
+    try {
+      const client = await Client.connect(server.wsUrl);
+      await client.subscribe('block');
+      const harvested = server.chain.harvest();
+      expect((await client.next()).data.meta.hash).toBe(harvested.meta.hash);
+      expect(reported).toHaveBeenCalledWith('symbol-gateway: a chain event listener failed', expect.any(Error));
+    } finally {
+      stop();
+      reported.mockRestore();
+    }
   });
 
   it('closes sockets with 1001 when the gateway closes', async () => {

@@ -191,7 +191,14 @@ export class InMemoryChain implements GatewayBackend {
     };
 
     if (this.options.blockInterval > 0) {
-      this.#timer = setInterval(() => this.harvest(), this.options.blockInterval);
+      this.#timer = setInterval(() => {
+        // A failed block must not take the host server down with it.
+        try {
+          this.harvest();
+        } catch (error) {
+          console.error('symbol-gateway: harvesting a block failed', error);
+        }
+      }, this.options.blockInterval);
       // The chain alone never keeps a process alive; a server does.
       this.#timer.unref();
     }

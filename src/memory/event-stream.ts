@@ -6,7 +6,7 @@ export class EventStream implements EventFeed {
   readonly #onListenerError: (error: unknown) => void;
 
   /** @param onListenerError told when a listener throws; the other listeners still receive the event */
-  constructor(onListenerError: (error: unknown) => void = () => {}) {
+  constructor(onListenerError: (error: unknown) => void = (error) => console.error('symbol-gateway: a chain event listener failed', error)) {
     this.#onListenerError = onListenerError;
   }
 
