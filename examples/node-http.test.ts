@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { InMemoryChain } from 'symbol-gateway';
 import { createApp } from './node-http.js';
@@ -18,4 +19,14 @@ it('serves the Symbol routes and the app route side by side', async () => {
   const blocks = (await (await fetch(`${base}/blocks?order=asc`)).json()) as { data: { block: { height: string } }[] };
   expect(blocks.data.map((entry) => entry.block.height)).toEqual(['1', '2']);
   expect(await (await fetch(`${base}/hello`)).json()).toEqual({ hello: 'world', height: '2' });
+});
+
+it('serves /ws on the same port', async () => {
+  const socket = new WebSocket(`${base.replace('http', 'ws')}/ws`);
+  const first = await new Promise<string>((resolve, reject) => {
+    socket.once('message', (data) => resolve(String(data)));
+    socket.once('error', reject);
+  });
+  socket.terminate();
+  expect(JSON.parse(first)).toHaveProperty('uid');
 });

@@ -10,6 +10,7 @@ export function createApp(chain = new InMemoryChain()) {
   gateway.router.get('/hello', () => ({ hello: 'world', height: String(chain.height) }));
 
   const server = http.createServer(gateway.handle);
+  gateway.attach(server); // WebSocket subscriptions on /ws, same port
   server.on('close', () => void gateway.close());
   return server;
 }
