@@ -34,8 +34,11 @@ export type NextFunction = (error?: unknown) => void;
 
 /** A mounted Symbol gateway. */
 export interface Gateway {
-  /** The request listener: `http.createServer(gateway.handle)` or `app.use(gateway.handle)`. */
-  readonly handle: (req: IncomingMessage, res: ServerResponse, next?: NextFunction) => void;
+  /**
+   * The request listener: `http.createServer(gateway.handle)` or `app.use(gateway.handle)`.
+   * Never rejects; resolves once the response is written or `next` was called.
+   */
+  readonly handle: (req: IncomingMessage, res: ServerResponse, next?: NextFunction) => Promise<void>;
   /** The router with every Symbol route; add the app's own routes beside them. */
   readonly router: Router;
   /** The backend the routes read from. */
@@ -104,9 +107,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     else writeJson(res, ctx.status, result, cors.headers(req));
   };
 
-  const handle = (req: IncomingMessage, res: ServerResponse, next?: NextFunction): void => {
+  const handle = (req: IncomingMessage, res: ServerResponse, next?: NextFunction): Promise<void> =>
     dispatch(req, res, next).catch((error: unknown) => fail(req, res, error));
-  };
 
   return {
     handle,

@@ -9,9 +9,12 @@ describe('package', () => {
     expect(VERSION).toBe(pkg.version);
   });
 
-  it('exports ESM and CJS entry points with types, and package.json', () => {
-    expect(pkg.exports['.'].import).toEqual({ types: './dist/index.d.ts', default: './dist/index.js' });
-    expect(pkg.exports['.'].require).toEqual({ types: './dist/index.d.cts', default: './dist/index.cjs' });
+  it.each([['.', 'index'], ['./express', 'express'], ['./koa', 'koa']])('exports %s as ESM and CJS, each with its types', (subpath, file) => {
+    expect(pkg.exports[subpath].import).toEqual({ types: `./dist/${file}.d.ts`, default: `./dist/${file}.js` });
+    expect(pkg.exports[subpath].require).toEqual({ types: `./dist/${file}.d.cts`, default: `./dist/${file}.cjs` });
+  });
+
+  it('exports package.json and states the Node range', () => {
     expect(pkg.exports['./package.json']).toBe('./package.json');
     expect(pkg.engines.node).toBe('>=20.19');
   });

@@ -5,13 +5,20 @@ import { InvalidContentError, PayloadTooLargeError, UnsupportedMediaTypeError } 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /**
- * Reads and parses a JSON request body. Checks the media type first (415), then the
+ * Reads and parses a JSON request body, or takes the one a framework's body parser left on
+ * `req.body` when the stream was read already. Checks the media type first (415), then the
  * size (413, decided from Content-Length when declared, else while streaming), then the
  * JSON (400). An oversized body is drained, not buffered, before the error is answered,
  * so the client can read the response.
  */
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
   if (!isJson(req.headers['content-type'])) throw new UnsupportedMediaTypeError();
+  // A framework's body parser (express.json(), a Koa body parser) may have read the stream already.
+  if (req.readableEnded) {
+    const parsed = (req as IncomingMessage & { body?: unknown }).body;
+    if (parsed === undefined) throw new InvalidContentError('request body was read before the gateway could parse it');
+    return parsed;
+  }
   const declared = Number(req.headers['content-length']);
   if (declared > limit) {
     await drain(req);
