@@ -1,6 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/** The behaviour suite: what every mount must do the same (test/support/mounts.ts). */
+const BEHAVIOUR = [
+  'test/http.test.ts',
+  'test/blocks.test.ts',
+  'test/node.test.ts',
+  'test/transactions.test.ts',
+  'test/lifecycle.test.ts',
+  'test/ws-chain.test.ts',
+  'test/finalization.test.ts',
+  'test/unknown-type.test.ts',
+];
+const FRAMEWORK_MOUNTS = ['express5', 'express5-prefix', 'express4', 'koa', 'koa-prefix'];
+
 export default defineConfig({
   resolve: {
     // Examples import the package by name, as a user would; in the repository that is src/.
@@ -11,8 +24,16 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    projects: [
+      // Every test, with the gateway on a plain node:http server.
+      { extends: true, test: { name: 'node-http', include: ['test/**/*.test.ts', 'examples/**/*.test.ts'] } },
+      // The behaviour suite again through each framework mount.
+      ...FRAMEWORK_MOUNTS.map((mount) => ({
+        extends: true as const,
+        test: { name: mount, include: BEHAVIOUR, env: { GATEWAY_MOUNT: mount } },
+      })),
+    ],
   },
 });

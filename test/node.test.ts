@@ -286,3 +286,18 @@ describe('symbol-sdk consuming the node', () => {
     expect(at.getTime()).toBe(FIXED_START + 5_000);
   });
 });
+
+describe('GET /network/properties follows the chain options', () => {
+  it('names the chain currency and the transaction lifetimes the chain enforces', async () => {
+    const server = await startGateway({ backend: testChain({ network: 'mainnet', maxTransactionLifetime: 5_400_000 }) });
+    try {
+      const { chain, plugins } = (await server.get('/network/properties')).body;
+      expect(chain.currencyMosaicId).toBe("0x6BED'913F'A202'23F8");
+      expect(chain.currencyMosaicId.replace(/0x|'/g, '')).toBe(server.chain.currency.mosaicId);
+      expect(chain.maxTransactionLifetime).toBe('90m');
+      expect(plugins.aggregate.maxBondedTransactionLifetime).toBe('12h');
+    } finally {
+      await server.close();
+    }
+  });
+});

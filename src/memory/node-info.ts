@@ -19,6 +19,9 @@ export function serverInfo(): ServerInfoDTO {
 export function networkConfiguration(chain: InMemoryChain): NetworkConfigurationDTO {
   const { network, generationHashSeed, epochAdjustment, blockInterval, importanceGrouping, finalizationInterval } = chain.options;
   const sinkAddress = chain.nemesisAccount.address;
+  // catapult writes ids as 0x with a quote every four digits: 0x72C0'212E'67A0'8BCE.
+  const currency = `0x${chain.currency.mosaicId.match(/.{4}/g)!.join("'")}`;
+  const lifetime = chain.options.maxTransactionLifetime;
   return {
     network: {
       identifier: network,
@@ -30,8 +33,8 @@ export function networkConfiguration(chain: InMemoryChain): NetworkConfiguration
     chain: {
       enableVerifiableState: true,
       enableVerifiableReceipts: true,
-      currencyMosaicId: "0x72C0'212E'67A0'8BCE",
-      harvestingMosaicId: "0x72C0'212E'67A0'8BCE",
+      currencyMosaicId: currency,
+      harvestingMosaicId: currency,
       blockGenerationTargetTime: `${Math.max(1, Math.round((blockInterval || 30_000) / 1000))}s`,
       blockTimeSmoothingFactor: "3'000",
       blockFinalizationInterval: String(finalizationInterval),
@@ -40,7 +43,7 @@ export function networkConfiguration(chain: InMemoryChain): NetworkConfiguration
       maxRollbackBlocks: '0',
       maxDifficultyBlocks: '60',
       defaultDynamicFeeMultiplier: "100",
-      maxTransactionLifetime: '6h',
+      maxTransactionLifetime: duration(lifetime),
       maxBlockFutureTime: '300ms',
       initialCurrencyAtomicUnits: "7'842'928'625'000'000",
       maxMosaicAtomicUnits: "8'999'999'999'000'000",
@@ -64,7 +67,7 @@ export function networkConfiguration(chain: InMemoryChain): NetworkConfiguration
         maxCosignaturesPerAggregate: '25',
         enableStrictCosignatureCheck: false,
         enableBondedAggregateSupport: true,
-        maxBondedTransactionLifetime: '48h',
+        maxBondedTransactionLifetime: duration(lifetime * 8),
       },
       lockhash: { lockedFundsPerAggregate: "10'000'000", maxHashLockDuration: '2d' },
       locksecret: { maxSecretLockDuration: '365d', minProofSize: '0', maxProofSize: '1024' },
@@ -95,4 +98,12 @@ export function networkConfiguration(chain: InMemoryChain): NetworkConfiguration
     },
     forkHeights: {},
   };
+}
+
+/** A duration as catapult's configuration writes it: `6h`, `90m`, `30s`, `500ms`. */
+function duration(ms: number): string {
+  for (const [unit, size] of [['h', 3_600_000], ['m', 60_000], ['s', 1000]] as const) {
+    if (ms % size === 0) return `${ms / size}${unit}`;
+  }
+  return `${ms}ms`;
 }

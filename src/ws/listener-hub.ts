@@ -21,9 +21,9 @@ export interface ListenerHubOptions {
 
 /** What `attach` needs of a server: node's `http.Server` and `https.Server` both fit. */
 export interface UpgradeEmitter {
-  on(event: 'upgrade', listener: (req: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown;
-  off(event: 'upgrade', listener: (req: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown;
-  listenerCount(event: 'upgrade'): number;
+  on(event: 'upgrade' | 'newListener', listener: (...args: any[]) => void): unknown;
+  off(event: 'upgrade' | 'newListener', listener: (...args: any[]) => void): unknown;
+  listeners(event: 'upgrade'): Function[];
 }
 
 /** One client connection and the topics it holds (so closing it can clean the index). */
@@ -98,22 +98,38 @@ export class ListenerHub {
   }
 
   /**
-   * Serves upgrades for `this.path` on `server`. An upgrade for another path is
-   * answered with 400 only when this hub is the server's sole `upgrade` listener at
-   * that moment; otherwise it belongs to the other listeners (another WebSocket
-   * server on the same port) and is left alone.
+   * Serves upgrades for `this.path` on `server`. Other `upgrade` listeners of the server
+   * (another WebSocket server on the same port, before or after this call) keep every
+   * other path, but never see this hub's: a `ws` server made with `{ server, path }`
+   * would otherwise answer this hub's upgrades with 400. An upgrade for a path nobody
+   * serves is answered with 400 when the hub is alone.
    *
    * @param server an `http.Server` or `https.Server`
-   * @returns a function that removes the hub's listener again
+   * @returns a function that gives the server its other listeners back as they were
    */
   attach(server: UpgradeEmitter): () => void {
-    const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    type Listener = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+    const others = server.listeners('upgrade') as Listener[];
+    for (const listener of others) server.off('upgrade', listener);
+    const onUpgrade: Listener = (req, socket, head) => {
       if (this.handleUpgrade(req, socket, head)) return;
-      if (server.listenerCount('upgrade') === 1) rejectUpgrade(socket, 400);
+      if (others.length === 0) return rejectUpgrade(socket, 400);
+      for (const listener of [...others]) listener.call(server, req, socket, head);
+    };
+    // A listener added later is moved behind the hub as soon as it is added (before any I/O can fire).
+    const onNewListener = (event: string | symbol, listener: Listener) => {
+      if (event !== 'upgrade' || listener === onUpgrade) return;
+      queueMicrotask(() => {
+        server.off('upgrade', listener);
+        others.push(listener);
+      });
     };
     server.on('upgrade', onUpgrade);
+    server.on('newListener', onNewListener);
     return () => {
+      server.off('newListener', onNewListener);
       server.off('upgrade', onUpgrade);
+      for (const listener of others) server.on('upgrade', listener);
     };
   }
 

@@ -1,8 +1,8 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createGateway, type Gateway, type GatewayOptions } from '../../src/index.js';
 import { InMemoryChain } from '../../src/memory/chain.js';
 import type { InMemoryChainOptions } from '../../src/memory/options.js';
+import { listen, mountPrefix } from './mounts.js';
 import { assertMatchesSpec } from './openapi.js';
 
 /** A fixed clock: every test chain stamps the same times, so hashes repeat run after run. */
@@ -28,15 +28,15 @@ export class TestServer {
   private constructor(
     readonly server: http.Server,
     readonly gateway: Gateway,
+    /** Where the gateway's routes are: the server's origin and the mount's prefix. */
     readonly base: string,
+    readonly origin: string,
   ) {}
 
+  /** Serves the gateway through the mount this test run is for (GATEWAY_MOUNT; node:http by default). */
   static async start(gateway: Gateway): Promise<TestServer> {
-    const server = http.createServer(gateway.handle);
-    gateway.attach(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    return new TestServer(server, gateway, `http://127.0.0.1:${port}`);
+    const { server, origin, base } = await listen(gateway);
+    return new TestServer(server, gateway, base, origin);
   }
 
   /** Sends a request and, unless told otherwise, validates the JSON body against the spec. */
@@ -69,7 +69,7 @@ export class TestServer {
 
   /** The gateway's WebSocket endpoint on this server. */
   get wsUrl(): string {
-    return `${this.base.replace('http', 'ws')}/ws`;
+    return `${this.origin.replace('http', 'ws')}${this.gateway.hub.path}`;
   }
 
   async close(): Promise<void> {
@@ -92,6 +92,8 @@ export function testChain(options: InMemoryChainOptions = {}): InMemoryChain {
 /** Starts a gateway over a test chain (or the given options) on a real server. */
 export async function startGateway(options: GatewayOptions = {}): Promise<TestServer & { chain: InMemoryChain }> {
   const backend = options.backend ?? testChain();
-  const server = await TestServer.start(createGateway({ logger: { error() {} }, ...options, backend }));
+  // Under a prefix, the app serves the WebSocket endpoint under it too.
+  const ws = { path: `${mountPrefix()}/ws`, ...options.ws };
+  const server = await TestServer.start(createGateway({ logger: { error() {} }, ...options, ws, backend }));
   return Object.assign(server, { chain: backend as InMemoryChain });
 }
