@@ -11,6 +11,7 @@ const BEHAVIOUR = [
   'test/ws-chain.test.ts',
   'test/finalization.test.ts',
   'test/unknown-type.test.ts',
+  'test/limits.test.ts',
 ];
 const FRAMEWORK_MOUNTS = ['express5', 'express5-prefix', 'express4', 'koa', 'koa-prefix'];
 

@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   MethodNotAllowed: 405,
   InvalidArgument: 409,
   PayloadTooLarge: 413,
+  UriTooLong: 414,
   UnsupportedMediaType: 415,
   InternalServiceError: 500,
   ServiceUnavailable: 503,
@@ -86,6 +87,13 @@ export class InvalidArgumentError extends GatewayError {
 export class PayloadTooLargeError extends GatewayError {
   constructor(limit: number) {
     super('PayloadTooLarge', `request body is larger than ${limit} bytes`);
+  }
+}
+
+/** 414: the request target (path and query) is over the configured `maxUrlLength`. */
+export class UriTooLongError extends GatewayError {
+  constructor(limit: number) {
+    super('UriTooLong', `request target is longer than ${limit} bytes`);
   }
 }
 

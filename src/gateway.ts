@@ -1,33 +1,54 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { GatewayBackend } from './backend/index.js';
-import { GatewayError, MethodNotAllowedError, ResourceNotFoundError, clip, toGatewayError } from './errors.js';
-import { DEFAULT_BODY_LIMIT, readJsonBody } from './http/body.js';
+import {
+  GatewayError,
+  MethodNotAllowedError,
+  ResourceNotFoundError,
+  ServiceUnavailableError,
+  UriTooLongError,
+  clip,
+  toGatewayError,
+} from './errors.js';
+import { readJsonBody } from './http/body.js';
 import { CorsPolicy, type CorsOptions } from './http/cors.js';
+import { InFlightRequests, type InFlightRequest } from './http/in-flight.js';
+import { resolveLimits, type LimitOptions } from './http/limits.js';
+import { parseQuery } from './http/query.js';
 import { writeEmpty, writeJson } from './http/response.js';
 import { Router, type RequestContext } from './http/router.js';
+import { applyServerTimeouts, type ServerTimeouts } from './http/server-timeouts.js';
 import { InMemoryChain } from './memory/chain.js';
 import { symbolRoutes } from './routes/index.js';
 import { ListenerHub, type ListenerHubOptions, type UpgradeEmitter } from './ws/index.js';
+
+export { GATEWAY_DEFAULTS } from './http/limits.js';
+export type { LimitOptions } from './http/limits.js';
 
 /** Where the gateway reports failures it answered with 500. */
 export interface GatewayLogger {
   error(message: string, error?: unknown): void;
 }
 
-/** Options of `createGateway`; every one has a default. */
-export interface GatewayOptions {
+/**
+ * Options of `createGateway`; every one has a default. The limits and timeouts
+ * (`bodyLimit`, `maxUrlLength`, `maxQueryParameters`, `backendTimeout`, `closeGracePeriod`,
+ * `headersTimeout`, `requestTimeout`, `keepAliveTimeout`) are in `LimitOptions`, their
+ * defaults in `GATEWAY_DEFAULTS`.
+ */
+export interface GatewayOptions extends LimitOptions {
   /** Chain data. Default: a new `InMemoryChain()` that harvests every 5 seconds. */
   backend?: GatewayBackend;
-  /** Largest PUT/POST body in bytes; larger ones get 413. Default 1 MiB. */
-  bodyLimit?: number;
-  /** Cross-origin settings, or `false` to send no CORS headers. Default: every origin. */
+  /** Cross-origin settings, or `false` to send no CORS headers. Default: every origin (`{ origins: '*' }`); restrict with `{ origins: ['https://wallet.example'] }`. */
   cors?: CorsOptions | false;
   /** Receives unexpected errors (answered with 500). Default: `console`. */
   logger?: GatewayLogger;
-  /** WebSocket settings: `path` (default `/ws`), `maxSubscriptions` per connection (100), `maxPayload` of a client frame (4096 bytes). */
+  /** WebSocket settings and limits (path, subscriptions, connections, frame rate, backpressure, heartbeat); defaults in `LISTENER_DEFAULTS`. */
   ws?: ListenerHubOptions;
 }
+
+/** What `attach` takes: node's `http.Server` and `https.Server` fit. */
+export type AttachableServer = UpgradeEmitter & { -readonly [K in keyof ServerTimeouts]?: number };
 
 /** Calls the next middleware (Express/Connect style); the gateway calls it for requests it does not own. */
 export type NextFunction = (error?: unknown) => void;
@@ -36,7 +57,8 @@ export type NextFunction = (error?: unknown) => void;
 export interface Gateway {
   /**
    * The request listener: `http.createServer(gateway.handle)` or `app.use(gateway.handle)`.
-   * Never rejects; resolves once the response is written or `next` was called.
+   * Never rejects; resolves once the response is written or `next` was called. Once
+   * `close()` began, requests for gateway routes are answered 503.
    */
   readonly handle: (req: IncomingMessage, res: ServerResponse, next?: NextFunction) => Promise<void>;
   /** The router with every Symbol route; add the app's own routes beside them. */
@@ -45,11 +67,22 @@ export interface Gateway {
   readonly backend: GatewayBackend;
   /** The WebSocket subscription hub behind `/ws`. */
   readonly hub: ListenerHub;
-  /** Serves `/ws` on a server: listens to its `upgrade` events. Returns a function that stops listening. */
-  attach(server: UpgradeEmitter): () => void;
+  /**
+   * Serves `/ws` on the app's server (listens to its `upgrade` events) and sets the server's
+   * `headersTimeout`, `requestTimeout` and `keepAliveTimeout` to the gateway's options (each
+   * `false` option leaves the server's own). Returns a function that stops listening and puts
+   * the server's previous timeouts back.
+   */
+  attach(server: AttachableServer): () => void;
   /** Takes one `upgrade` request; returns false, leaving the socket alone, when it is not for `/ws`. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
-  /** Closes every WebSocket (1001) and releases the backend (stops an in-memory chain's block timer). */
+  /**
+   * Shuts the gateway down: from the call on, requests for gateway routes get 503 'the gateway
+   * is shutting down' and WebSocket upgrades 503; every WebSocket is closed (1001); requests
+   * in flight may finish within `closeGracePeriod`, after which their responses are destroyed;
+   * then the backend is closed (an in-memory chain stops its block timer). Leaves no timer
+   * behind. The app's server is the app's: close it yourself (`server.close()`). Idempotent.
+   */
   close(): Promise<void>;
 }
 
@@ -65,72 +98,101 @@ export interface Gateway {
  * gateway.attach(server); // WebSocket subscriptions on ws://localhost:3000/ws
  */
 export function createGateway(options: GatewayOptions = {}): Gateway {
+  const limits = resolveLimits(options);
   const backend = options.backend ?? new InMemoryChain();
-  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  if (!Number.isSafeInteger(bodyLimit) || bodyLimit < 0) throw new TypeError('bodyLimit must be a non-negative integer');
   const cors = new CorsPolicy(options.cors);
   const logger = options.logger ?? console;
   const router = new Router();
   symbolRoutes(router, backend);
   const hub = new ListenerHub(backend.events, options.ws);
+  const inFlight = new InFlightRequests();
+  let closing: Promise<void> | undefined;
 
   const fail = (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
     const gatewayError = toGatewayError(error);
-    if (gatewayError.status >= 500 && !(error instanceof GatewayError)) logger.error(`${req.method} ${req.url} failed`, error);
-    if (res.headersSent) {
+    if (gatewayError.status >= 500 && !(error instanceof GatewayError)) logger.error(`${req.method} ${clip(req.url ?? '')} failed`, error);
+    if (res.headersSent || res.destroyed) {
       res.destroy();
       return;
     }
     writeJson(res, gatewayError.status, gatewayError.toJSON(), { ...cors.headers(req), ...gatewayError.headers });
   };
 
-  const dispatch = async (req: IncomingMessage, res: ServerResponse, next?: NextFunction): Promise<void> => {
+  // Whether the router has a route at `path` (a path that fails to decode matched one).
+  const serves = (path: string): boolean => {
+    try {
+      return router.allowedMethods(path).length > 0;
+    } catch {
+      return true;
+    }
+  };
+
+  const dispatch = async (req: IncomingMessage, res: ServerResponse, next: NextFunction | undefined, request: InFlightRequest): Promise<void> => {
     const method = req.method ?? 'GET';
-    const { path, query } = splitUrl(req.url ?? '/');
+    const url = req.url ?? '/';
+    const { path, search } = splitTarget(url);
+    // Refused before any routing or parsing; mounted in an app, the gateway leaves the app's own paths to it.
+    if (url.length > limits.maxUrlLength && (!next || serves(path))) throw new UriTooLongError(limits.maxUrlLength);
 
     if (method === 'OPTIONS') {
       const allowed = router.allowedMethods(path);
       if (allowed.length === 0) return notOwned(method, path, next);
+      if (closing) throw new ServiceUnavailableError(SHUTTING_DOWN);
       return writeEmpty(res, 204, { allow: [...allowed, 'OPTIONS'].join(', '), ...cors.preflightHeaders(req, allowed) });
     }
 
     // HEAD is GET without a body (node:http leaves the body out).
     const found = router.find(method === 'HEAD' ? 'GET' : method, path);
     if (found.kind === 'not-found') return notOwned(method, path, next);
+    if (closing) throw new ServiceUnavailableError(SHUTTING_DOWN);
     if (found.kind === 'method-not-allowed') throw new MethodNotAllowedError(method, found.allowed);
 
-    const body = method === 'PUT' || method === 'POST' ? await readJsonBody(req, bodyLimit) : undefined;
+    const query = parseQuery(search, limits.maxQueryParameters);
+    const body = method === 'PUT' || method === 'POST' ? await readJsonBody(req, limits.bodyLimit) : undefined;
     const ctx: RequestContext = { req, res, method, path, params: found.params, query, body, status: 200 };
-    const result = await found.handler(ctx);
-    if (res.writableEnded) return; // the handler answered by itself
+    // The deadline runs from here: reading the body is the client's time (server.requestTimeout).
+    const result = await inFlight.deadline(request, found.handler(ctx), limits.backendTimeout);
+    if (res.writableEnded || res.destroyed) return; // the handler answered by itself, or close() cut it off
     if (result === undefined) writeEmpty(res, ctx.status === 200 ? 204 : ctx.status, cors.headers(req));
     else writeJson(res, ctx.status, result, cors.headers(req));
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse, next?: NextFunction): Promise<void> =>
-    dispatch(req, res, next).catch((error: unknown) => fail(req, res, error));
+    inFlight.track(res, (request) => dispatch(req, res, next, request).catch((error: unknown) => fail(req, res, error)));
+
+  const shutdown = async (): Promise<void> => {
+    await Promise.all([hub.close(), inFlight.drain(limits.closeGracePeriod)]);
+    await backend.close?.();
+  };
 
   return {
     handle,
     router,
     backend,
     hub,
-    attach: (server) => hub.attach(server),
+    attach(server) {
+      const detach = hub.attach(server);
+      const restore = applyServerTimeouts(server, limits.serverTimeouts);
+      return () => {
+        detach();
+        restore();
+      };
+    },
     handleUpgrade: (req, socket, head) => hub.handleUpgrade(req, socket, head),
-    async close() {
-      await hub.close();
-      await backend.close?.();
+    close() {
+      closing ??= shutdown();
+      return closing;
     },
   };
 }
 
-// The request target is origin-form ('/blocks?x=1'); parsed by hand so '//a/b' stays a path, not a host.
-function splitUrl(url: string): { path: string; query: URLSearchParams } {
-  const mark = url.indexOf('?');
-  if (mark === -1) return { path: url, query: new URLSearchParams() };
-  return { path: url.slice(0, mark), query: new URLSearchParams(url.slice(mark + 1)) };
-}
+const SHUTTING_DOWN = 'the gateway is shutting down';
 
+// The request target is origin-form ('/blocks?x=1'); split by hand so '//a/b' stays a path, not a host.
+function splitTarget(url: string): { path: string; search: string } {
+  const mark = url.indexOf('?');
+  return mark === -1 ? { path: url, search: '' } : { path: url.slice(0, mark), search: url.slice(mark + 1) };
+}
 // A request for no gateway route goes on to the app when there is one, else it is a 404.
 function notOwned(method: string, path: string, next: NextFunction | undefined): void {
   if (!next) throw new ResourceNotFoundError(`no route matches ${clip(method)} ${clip(path)}`);

@@ -1,5 +1,5 @@
-export { createGateway } from './gateway.js';
-export type { Gateway, GatewayOptions, GatewayLogger, NextFunction } from './gateway.js';
+export { createGateway, GATEWAY_DEFAULTS } from './gateway.js';
+export type { Gateway, GatewayOptions, GatewayLogger, NextFunction, LimitOptions, AttachableServer } from './gateway.js';
 export { Router } from './http/router.js';
 export type { Method, RequestContext, RouteHandler, RouteMatch } from './http/router.js';
 export type { CorsOptions } from './http/cors.js';
@@ -17,6 +17,7 @@ export {
   ResourceNotFoundError,
   ServiceUnavailableError,
   UnsupportedMediaTypeError,
+  UriTooLongError,
   toGatewayError,
 } from './errors.js';
 export type { ErrorBody, ErrorCode } from './errors.js';

@@ -1,15 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { PrivateKey } from 'symbol-sdk';
 import { KeyPair, Network } from 'symbol-sdk/symbol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import { ADDRESS_CHANNELS, CHANNELS, type ChainEvent, type EventFeed } from '../src/backend/events.js';
-import { ListenerHub, type ListenerHubOptions } from '../src/ws/listener-hub.js';
-import { Client, openSockets, type Closed } from './support/ws-client.js';
+import { ADDRESS_CHANNELS, CHANNELS, type ChainEvent } from '../src/backend/events.js';
+import { ListenerHub } from '../src/ws/listener-hub.js';
+import { openSockets } from './support/ws-client.js';
+import { failedUpgrade, onStop, rawUpgrade, startHub, stopHubs, TestFeed } from './support/ws-hub.js';
 
 /** A real address of the network, derived from a repeated-byte private key. */
 function addressOf(byte: string, network = Network.TESTNET): string {
@@ -20,83 +19,10 @@ const ALICE = addressOf('11');
 const BOB = addressOf('22');
 const MAINNET_CAROL = addressOf('33', Network.MAINNET);
 
-/** A feed the test drives: `emit` reaches every subscribed listener. */
-class TestFeed implements EventFeed {
-  readonly listeners = new Set<(event: ChainEvent) => void>();
-
-  subscribe(listener: (event: ChainEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  emit(event: ChainEvent): void {
-    for (const listener of this.listeners) listener(event);
-  }
-}
-
-
-interface Started {
-  hub: ListenerHub;
-  feed: TestFeed;
-  server: http.Server;
-  /** `ws://127.0.0.1:<port>` */
-  origin: string;
-  connect(path?: string): Promise<Client>;
-}
-
 /** Every client socket a test opened; terminated after each test. */
 const sockets = openSockets;
-const cleanups: (() => Promise<void>)[] = [];
 
-afterEach(async () => {
-  for (const socket of sockets.splice(0)) socket.terminate();
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-/** A hub over a test feed, attached to a real node:http server on an ephemeral loopback port. */
-async function startHub(options?: ListenerHubOptions): Promise<Started> {
-  const feed = new TestFeed();
-  const hub = new ListenerHub(feed, options);
-  const server = http.createServer((_req, res) => res.end());
-  hub.attach(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  cleanups.push(async () => {
-    await hub.close();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
-  return { hub, feed, server, origin, connect: (path = '/ws') => Client.connect(`${origin}${path}`) };
-}
-
-/** Completes a WebSocket handshake by hand and returns the raw socket: a client that can misbehave. */
-function rawUpgrade(url: string): Promise<Duplex> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url.replace(/^ws/, 'http'), {
-      headers: {
-        connection: 'Upgrade',
-        upgrade: 'websocket',
-        'sec-websocket-key': randomBytes(16).toString('base64'),
-        'sec-websocket-version': '13',
-      },
-    });
-    req.on('upgrade', (_res, socket) => {
-      socket.on('error', () => {});
-      socket.resume();
-      resolve(socket);
-    });
-    req.on('response', (res) => reject(new Error(`upgrade answered ${res.statusCode}`)));
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** Connects and expects the handshake to fail; returns ws's error message. */
-async function failedUpgrade(url: string): Promise<string> {
-  const socket = new WebSocket(url);
-  const [error] = await once(socket, 'error').catch((caught: unknown) => [caught]);
-  return (error as Error).message;
-}
+afterEach(stopHubs);
 
 function event(channel: ChainEvent['channel'], addresses: string[], data: unknown = { channel, n: 1 }): ChainEvent {
   return { channel, addresses, data };
@@ -390,7 +316,7 @@ describe('attach', () => {
     server.on('upgrade', (req, socket, head) => {
       if (req.url === '/other') other.handleUpgrade(req, socket, head, (ws) => ws.send('"from other"'));
     });
-    cleanups.push(() => new Promise((resolve) => other.close(() => resolve())));
+    onStop(() => new Promise((resolve) => other.close(() => resolve())));
 
     const foreign = new WebSocket(`${origin}/other`);
     sockets.push(foreign);
@@ -506,6 +432,13 @@ describe('options', () => {
     [{ path: 'ws' }, "path must start with '/'"],
     [{ maxSubscriptions: 0 }, 'maxSubscriptions must be a positive integer'],
     [{ maxPayload: 1.5 }, 'maxPayload must be a positive integer'],
+    [{ maxConnections: 0 }, 'maxConnections must be a positive integer'],
+    [{ maxConnections: Infinity }, 'maxConnections must be a positive integer'],
+    [{ maxFramesPerSecond: -1 }, 'maxFramesPerSecond must be a positive integer'],
+    [{ maxBufferedBytes: 0.5 }, 'maxBufferedBytes must be a positive integer'],
+    [{ heartbeatInterval: -1 }, 'heartbeatInterval must be an integer from 0 to 2147483647 (ms)'],
+    [{ heartbeatInterval: 2 ** 31 }, 'heartbeatInterval must be an integer from 0 to 2147483647 (ms)'],
+    [{ heartbeatInterval: NaN }, 'heartbeatInterval must be an integer from 0 to 2147483647 (ms)'],
   ])('rejects %o', (options, message) => {
     expect(() => new ListenerHub(undefined, options)).toThrow(message);
   });

@@ -35,7 +35,25 @@ export interface ChainEvent {
   data: unknown;
 }
 
-/** Where chain events come from. `subscribe` returns a function that stops the delivery. */
+/**
+ * Where chain events come from.
+ *
+ * @example
+ * const stop = feed.subscribe(
+ *   (event) => hub.publish(event),
+ *   (error) => console.error('events may have been lost', error),
+ * );
+ * stop(); // no more events, no more errors
+ */
 export interface EventFeed {
-  subscribe(listener: (event: ChainEvent) => void): () => void;
+  /**
+   * @param listener called with each event, in chain order
+   * @param onError called when the feed failed (lost its source, dropped events): what the
+   *   listener received is no longer the whole story. The subscription stays: events the
+   *   feed delivers after a recovery reach `listener` again. The gateway's WebSocket
+   *   listener closes its sockets with 1011 'event feed failed', so clients reconnect and
+   *   resynchronize instead of waiting on a silent socket.
+   * @returns a function that stops the delivery of events and errors
+   */
+  subscribe(listener: (event: ChainEvent) => void, onError?: (error: Error) => void): () => void;
 }

@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { InvalidContentError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors.js';
+import { GATEWAY_DEFAULTS } from './limits.js';
 
-/** Body limit when the gateway's `bodyLimit` option is not given: 1 MiB. */
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** Body limit when the gateway's `bodyLimit` option is not given: 1 MiB (`GATEWAY_DEFAULTS.bodyLimit`). */
+export const DEFAULT_BODY_LIMIT: number = GATEWAY_DEFAULTS.bodyLimit;
 
 /**
  * Reads and parses a JSON request body, or takes the one a framework's body parser left on

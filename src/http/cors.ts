@@ -1,8 +1,9 @@
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import { GATEWAY_DEFAULTS } from './limits.js';
 
 /** Cross-origin settings. */
 export interface CorsOptions {
-  /** Origins allowed to call the gateway from a browser: `'*'` (default) or an explicit list. */
+  /** Origins allowed to call the gateway from a browser: `'*'` (default: any site's scripts may read the responses) or an explicit list such as `['https://wallet.example']`. */
   origins?: '*' | readonly string[];
   /** Seconds a browser may cache a preflight answer. Default 600. */
   maxAge?: number;
@@ -15,10 +16,10 @@ export class CorsPolicy {
   readonly #maxAge: string;
 
   constructor(options: CorsOptions | false = {}) {
-    const origins = options === false ? [] : (options.origins ?? '*');
+    const origins = options === false ? [] : (options.origins ?? GATEWAY_DEFAULTS.cors.origins);
     this.#any = origins === '*';
     this.#origins = new Set(origins === '*' ? [] : origins);
-    this.#maxAge = String(options === false ? 0 : (options.maxAge ?? 600));
+    this.#maxAge = String(options === false ? 0 : (options.maxAge ?? GATEWAY_DEFAULTS.cors.maxAge));
   }
 
   /** Headers for an ordinary (non-preflight) response. */

@@ -3,6 +3,25 @@ import { InvalidArgumentError, clip } from '../errors.js';
 /** Query parameters as the gateway receives them. */
 export type QueryInput = URLSearchParams;
 
+/**
+ * Parses a query string (the part after '?') into parameters, or throws 409 when it holds
+ * more than `max` of them. Counted before parsing, as `URLSearchParams` would: empty
+ * `&`-separated pieces are not parameters.
+ *
+ * @example
+ * parseQuery('pageSize=20&order=asc', 64).get('order'); // 'asc'
+ */
+export function parseQuery(search: string, max: number): QueryInput {
+  let count = 0;
+  for (let start = 0; start <= search.length; ) {
+    let end = search.indexOf('&', start);
+    if (end === -1) end = search.length;
+    if (end > start && ++count > max) throw new InvalidArgumentError(`too many query parameters: at most ${max} are allowed`);
+    start = end + 1;
+  }
+  return new URLSearchParams(search);
+}
+
 /** The value of a parameter that may appear at most once. */
 export function singleParam(query: QueryInput, name: string): string | undefined {
   const values = query.getAll(name);

@@ -1,24 +1,29 @@
 import type { ChainEvent, EventFeed } from '../backend/events.js';
 
+interface Subscription {
+  listener: (event: ChainEvent) => void;
+  onError: ((error: Error) => void) | undefined;
+}
+
 /** The in-memory chain's event feed: synchronous delivery to every listener, in order. */
 export class EventStream implements EventFeed {
-  readonly #listeners = new Set<(event: ChainEvent) => void>();
+  readonly #subscriptions = new Set<Subscription>();
   readonly #onListenerError: (error: unknown) => void;
 
-  /** @param onListenerError told when a listener throws; the other listeners still receive the event */
+  /** @param onListenerError told when a listener (or an `onError`) throws; the others still receive the event */
   constructor(onListenerError: (error: unknown) => void = (error) => console.error('symbol-gateway: a chain event listener failed', error)) {
     this.#onListenerError = onListenerError;
   }
 
-  subscribe(listener: (event: ChainEvent) => void): () => void {
-    // Wrapped, so the same function subscribed twice is two subscriptions, each removed on its own.
-    const entry = (event: ChainEvent) => listener(event);
-    this.#listeners.add(entry);
-    return () => this.#listeners.delete(entry);
+  subscribe(listener: (event: ChainEvent) => void, onError?: (error: Error) => void): () => void {
+    // An entry per call, so the same function subscribed twice is two subscriptions, each removed on its own.
+    const subscription: Subscription = { listener, onError };
+    this.#subscriptions.add(subscription);
+    return () => this.#subscriptions.delete(subscription);
   }
 
   emit(event: ChainEvent): void {
-    for (const listener of [...this.#listeners]) {
+    for (const { listener } of [...this.#subscriptions]) {
       try {
         listener(event);
       } catch (error) {
@@ -27,7 +32,24 @@ export class EventStream implements EventFeed {
     }
   }
 
+  /**
+   * Tells every subscriber the feed failed (its `onError`); subscriptions stay, and
+   * later `emit` calls reach them again.
+   *
+   * @example
+   * chain.events.fail(new Error('lost the node connection'));
+   */
+  fail(error: Error): void {
+    for (const { onError } of [...this.#subscriptions]) {
+      try {
+        onError?.(error);
+      } catch (thrown) {
+        this.#onListenerError(thrown);
+      }
+    }
+  }
+
   get listenerCount(): number {
-    return this.#listeners.size;
+    return this.#subscriptions.size;
   }
 }

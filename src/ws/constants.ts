@@ -11,20 +11,47 @@ export const LISTENER_DEFAULTS = {
   maxSubscriptions: 100,
   /** Bytes of one client frame; a subscribe message is well under 200 bytes. */
   maxPayload: 4096,
+  /** Open connections of one hub; an upgrade past it is answered 503 before the handshake. */
+  maxConnections: 10_000,
+  /**
+   * Frames (messages, pings, pongs) one connection may send in any 1-second window, so a
+   * flood is cut early. A client only subscribes and unsubscribes; 200 lets a wallet
+   * fill all of `maxSubscriptions` at connect (and unsubscribe them) within one second.
+   */
+  maxFramesPerSecond: 200,
+  /**
+   * Bytes queued for one connection and not yet taken by the kernel; past it the
+   * connection is dropped before the next send, so one client that does not read cannot
+   * make the server hold every event for it.
+   */
+  maxBufferedBytes: 1024 * 1024,
+  /** Milliseconds between pings; a socket that did not answer the previous ping is dropped. 0 disables. */
+  heartbeatInterval: 30_000,
 } as const;
 
-/** How long `close()` waits for a client to answer the close frame before it drops the socket. */
+/**
+ * How long the hub waits for a client to answer a close frame (any close: shutdown,
+ * protocol error, rate limit, feed failure) before it drops the socket.
+ */
 export const SHUTDOWN_TIMEOUT_MS = 1_000;
 
-/** WebSocket close codes (RFC 6455 section 7.4.1) the listener sends. */
+/** Longest `heartbeatInterval`: node runs a longer interval every 1 ms. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * WebSocket close codes (RFC 6455 section 7.4.1) the listener sends. Sockets it drops
+ * without a close frame (a subscriber over `maxBufferedBytes`, a missed heartbeat pong)
+ * are terminated: they are not reading, so a close frame would never reach them. Their
+ * client sees 1006 (abnormal closure), a code never sent on the wire.
+ */
 export const CLOSE_CODE = {
   /** The server is going down. */
   GOING_AWAY: 1001,
-  /** The client broke the subscription protocol. */
+  /** The client broke the subscription protocol, or sent more than `maxFramesPerSecond`. */
   POLICY_VIOLATION: 1008,
   /** A client frame was over `maxPayload` (sent by `ws` itself). */
   MESSAGE_TOO_BIG: 1009,
-  /** A bug in the hub while handling a client frame; the process stays up. */
+  /** A bug in the hub while handling a client frame, or the event feed failed; the process stays up. */
   INTERNAL_ERROR: 1011,
 } as const;
 
@@ -51,6 +78,8 @@ export const CLOSE_REASON = {
   addressNotAllowed: (channel: string) => `channel '${channel}' takes no address`,
   invalidAddress: (address: string) => `invalid address '${echo(address)}': expected 39 base32 characters with a valid checksum`,
   tooManySubscriptions: (limit: number) => `too many subscriptions: at most ${limit} per connection`,
+  tooManyMessages: (limit: number) => `too many messages: at most ${limit} per second`,
+  feedFailed: 'event feed failed',
 } as const;
 
 function echo(text: string): string {

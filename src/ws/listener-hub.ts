@@ -1,23 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import { WebSocket, WebSocketServer, type RawData, type ServerOptions } from 'ws';
 import type { ChainEvent, EventFeed } from '../backend/events.js';
 import { eventTopics } from './channel.js';
 import { parseClientMessage } from './client-message.js';
-import { CLOSE_CODE, CLOSE_REASON, LISTENER_DEFAULTS, SHUTDOWN_TIMEOUT_MS } from './constants.js';
+import { CLOSE_CODE, CLOSE_REASON, SHUTDOWN_TIMEOUT_MS } from './constants.js';
+import { Heartbeat } from './heartbeat.js';
+import { resolveListenerOptions, type ListenerHubOptions } from './options.js';
 import { ProtocolError } from './protocol-error.js';
+import { FrameRateLimit } from './rate-limit.js';
 import { TopicIndex } from './topic-index.js';
 
-/** Options of `ListenerHub`; defaults live in `LISTENER_DEFAULTS`. */
-export interface ListenerHubOptions {
-  /** The upgrade path (query string ignored). Default `'/ws'`. */
-  path?: string;
-  /** Subscriptions one connection may hold; one more closes it with 1008. Default 100. */
-  maxSubscriptions?: number;
-  /** Largest client frame in bytes; a bigger one closes the connection with 1009. Default 4096. */
-  maxPayload?: number;
-}
+export type { ListenerHubOptions } from './options.js';
 
 /** What `attach` needs of a server: node's `http.Server` and `https.Server` both fit. */
 export interface UpgradeEmitter {
@@ -26,13 +21,14 @@ export interface UpgradeEmitter {
   listeners(event: 'upgrade'): Function[];
 }
 
-/** One client connection and the topics it holds (so closing it can clean the index). */
+/** One client connection, the topics it holds (so closing it can clean the index) and its frame rate. */
 class Connection {
   readonly topics = new Set<string>();
 
   constructor(
     readonly socket: WebSocket,
     readonly uid: string,
+    readonly rate: FrameRateLimit,
   ) {}
 }
 
@@ -41,6 +37,12 @@ class Connection {
  * (`block`, `confirmedAdded/<address>`, ...) and receive `{topic, data}` for every
  * matching event of the feed. Speaks the Symbol REST gateway's protocol, so the
  * Symbol SDK's listener works against it.
+ *
+ * Built for the open internet: one misbehaving client cannot starve the others. Each
+ * limit is an option (defaults in `LISTENER_DEFAULTS`): connections per hub,
+ * subscriptions and frames per second per connection, frame size, bytes queued for a
+ * slow reader, and a heartbeat that drops dead peers. Every close the hub starts is
+ * finished within 1 s, answered or not.
  *
  * @example
  * const hub = new ListenerHub(backend.events, { path: '/ws' });
@@ -54,28 +56,49 @@ export class ListenerHub {
   readonly path: string;
   /** Subscriptions one connection may hold. */
   readonly maxSubscriptions: number;
+  /** Open connections this hub accepts. */
+  readonly maxConnections: number;
+  /** Frames one connection may send in any 1-second window. */
+  readonly maxFramesPerSecond: number;
+  /** Bytes queued for one connection past which it is dropped. */
+  readonly maxBufferedBytes: number;
 
   readonly #server: WebSocketServer;
   readonly #index = new TopicIndex<Connection>();
   readonly #connections = new Set<Connection>();
+  readonly #heartbeat: Heartbeat;
   #stopFeed: (() => void) | undefined;
   #closing: Promise<void> | undefined;
 
   /**
    * @param feed the events to deliver; `undefined` for a hub that only gets `publish` calls
-   * @param options `path` (default `'/ws'`), `maxSubscriptions` (default 100), `maxPayload` (default 4096 bytes)
+   * @param options `path` (default `'/ws'`), `maxSubscriptions` (100), `maxPayload` (4096 bytes),
+   *   `maxConnections` (10 000), `maxFramesPerSecond` (200), `maxBufferedBytes` (1 MiB),
+   *   `heartbeatInterval` (30 000 ms, 0 disables); see `ListenerHubOptions`
+   * @throws TypeError when an option is out of range
    */
   constructor(feed: EventFeed | undefined, options: ListenerHubOptions = {}) {
-    this.path = options.path ?? LISTENER_DEFAULTS.path;
-    this.maxSubscriptions = options.maxSubscriptions ?? LISTENER_DEFAULTS.maxSubscriptions;
-    const maxPayload = options.maxPayload ?? LISTENER_DEFAULTS.maxPayload;
-    if (!this.path.startsWith('/')) throw new TypeError(`path must start with '/'`);
-    if (!isPositiveInteger(this.maxSubscriptions)) throw new TypeError('maxSubscriptions must be a positive integer');
-    if (!isPositiveInteger(maxPayload)) throw new TypeError('maxPayload must be a positive integer');
+    const { maxPayload, heartbeatInterval, ...limits } = resolveListenerOptions(options);
+    this.path = limits.path;
+    this.maxSubscriptions = limits.maxSubscriptions;
+    this.maxConnections = limits.maxConnections;
+    this.maxFramesPerSecond = limits.maxFramesPerSecond;
+    this.maxBufferedBytes = limits.maxBufferedBytes;
 
-    // The hub tracks its own connections (with their topics), so ws need not track them twice.
-    this.#server = new WebSocketServer({ noServer: true, maxPayload, clientTracking: false });
-    this.#stopFeed = feed?.subscribe((event) => this.publish(event));
+    const serverOptions: ServerOptions & { closeTimeout: number } = {
+      noServer: true,
+      maxPayload,
+      // The hub tracks its own connections (with their topics), so ws need not track them twice.
+      clientTracking: false,
+      // ws drops a socket this long after sending a close frame, answered or not (its default is 30 s).
+      closeTimeout: SHUTDOWN_TIMEOUT_MS,
+    };
+    this.#server = new WebSocketServer(serverOptions);
+    this.#heartbeat = new Heartbeat(heartbeatInterval, () => this.#sockets());
+    this.#stopFeed = feed?.subscribe(
+      (event) => this.publish(event),
+      () => this.#feedFailed(),
+    );
   }
 
   /**
@@ -89,7 +112,9 @@ export class ListenerHub {
    */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
     if (pathOf(req.url) !== this.path) return false;
-    if (this.#closing) {
+    // Refused before the handshake, so a full hub spends nothing on the upgrade. ws
+    // completes a handshake synchronously, so no upgrade is in flight between check and count.
+    if (this.#closing || this.#connections.size >= this.maxConnections) {
       rejectUpgrade(socket, 503);
       return true;
     }
@@ -138,6 +163,8 @@ export class ListenerHub {
    * `<channel>/<address>` for each distinct address. The data is serialized once per
    * call, and each topic's frame once for all of its sockets. The feed calls this;
    * it is public so tests and other feeds can push events. A no-op after `close()`.
+   * A subscriber with more than `maxBufferedBytes` still queued is terminated instead
+   * of sent to, so the others get the event on time and memory stays bounded.
    *
    * @param event the event; its `data` must be JSON-serializable (a throw reaches the caller)
    */
@@ -152,7 +179,11 @@ export class ListenerHub {
       // Encoded to bytes once, too; ws writes the same buffer to every socket (servers do not mask).
       const frame = Buffer.from(`{"topic":${JSON.stringify(topic)},"data":${dataJson}}`);
       for (const { socket } of subscribers) {
-        if (socket.readyState === WebSocket.OPEN) socket.send(frame, { binary: false });
+        if (socket.readyState !== WebSocket.OPEN) continue;
+        // Terminated, not closed: the close frame would queue behind the backlog it did not read.
+        // 'close' follows asynchronously, so the set being iterated does not change here.
+        if (socket.bufferedAmount > this.maxBufferedBytes) socket.terminate();
+        else socket.send(frame, { binary: false });
       }
     }
   }
@@ -177,9 +208,9 @@ export class ListenerHub {
   }
 
   /**
-   * Stops the feed subscription, refuses new upgrades (503), closes every socket with
-   * 1001 'server shutting down' and drops any that does not finish closing within 1 s.
-   * Idempotent: every call returns the same promise.
+   * Stops the feed subscription and the heartbeat, refuses new upgrades (503), closes
+   * every socket with 1001 'server shutting down' and drops any that does not finish
+   * closing within 1 s. Leaves no timer behind. Idempotent: every call returns the same promise.
    */
   close(): Promise<void> {
     this.#closing ??= this.#shutdown();
@@ -189,6 +220,7 @@ export class ListenerHub {
   async #shutdown(): Promise<void> {
     this.#stopFeed?.();
     this.#stopFeed = undefined;
+    this.#heartbeat.stop();
     // Upgrades still mid-handshake are answered 503 by ws from here on.
     const serverClosed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
     await Promise.all([...this.#connections].map(({ socket }) => closeSocket(socket)));
@@ -200,19 +232,33 @@ export class ListenerHub {
       socket.close(CLOSE_CODE.GOING_AWAY, CLOSE_REASON.shutdown);
       return;
     }
-    const connection = new Connection(socket, createUid());
+    const connection = new Connection(socket, createUid(), new FrameRateLimit(this.maxFramesPerSecond));
     this.#connections.add(connection);
     // ws emits 'error' (bad frame, frame over maxPayload, reset) and then closes the
     // socket itself; without a listener the error would crash the process.
     socket.on('error', () => {});
     socket.on('close', () => this.#drop(connection));
-    socket.on('message', (data, isBinary) => this.#receive(connection, data, isBinary));
+    socket.on('message', (data, isBinary) => {
+      if (this.#admit(connection)) this.#receive(connection, data, isBinary);
+    });
+    // Control frames cost work too (ws answers each ping), so they count against the rate.
+    socket.on('ping', () => this.#admit(connection));
+    socket.on('pong', () => this.#admit(connection));
+    this.#heartbeat.watch(socket);
     socket.send(JSON.stringify({ uid: connection.uid }));
   }
 
+  /** Counts one client frame; false (and the socket closing) when it is over the rate or the socket is closing. */
+  #admit(connection: Connection): boolean {
+    const { socket } = connection;
+    // Frames that arrive after a close, while the socket closes, are moot.
+    if (socket.readyState !== WebSocket.OPEN) return false;
+    if (connection.rate.hit()) return true;
+    socket.close(CLOSE_CODE.POLICY_VIOLATION, CLOSE_REASON.tooManyMessages(this.maxFramesPerSecond));
+    return false;
+  }
+
   #receive(connection: Connection, data: RawData, isBinary: boolean): void {
-    // Frames that arrive after a protocol error, while the socket closes, are moot.
-    if (connection.socket.readyState !== WebSocket.OPEN) return;
     try {
       if (isBinary) throw new ProtocolError(CLOSE_REASON.binaryFrame);
       const message = parseClientMessage(toText(data), connection.uid);
@@ -238,6 +284,18 @@ export class ListenerHub {
     if (connection.topics.delete(topic)) this.#index.delete(topic, connection);
   }
 
+  /** The feed lost events: closing tells clients to reconnect and resynchronize, instead of waiting on a silent socket. */
+  #feedFailed(): void {
+    if (this.#closing) return;
+    for (const { socket } of this.#connections) {
+      if (socket.readyState === WebSocket.OPEN) socket.close(CLOSE_CODE.INTERNAL_ERROR, CLOSE_REASON.feedFailed);
+    }
+  }
+
+  *#sockets(): Iterable<WebSocket> {
+    for (const { socket } of this.#connections) yield socket;
+  }
+
   #drop(connection: Connection): void {
     this.#connections.delete(connection);
     for (const topic of connection.topics) this.#index.delete(topic, connection);
@@ -248,10 +306,6 @@ export class ListenerHub {
 /** 20 random bytes: unguessable, so one client cannot act for another connection. */
 function createUid(): string {
   return randomBytes(20).toString('hex').toUpperCase();
-}
-
-function isPositiveInteger(value: number): boolean {
-  return Number.isSafeInteger(value) && value > 0;
 }
 
 function pathOf(url: string | undefined): string {
@@ -281,15 +335,14 @@ function rejectUpgrade(socket: Duplex, status: number): void {
   );
 }
 
-/** Closes with 1001 and resolves on 'close'; a client that never answers is dropped after 1 s. */
+/**
+ * Closes with 1001 and resolves on 'close'; a client that never answers is dropped after
+ * 1 s by ws's close timeout. A socket already closing keeps its code and its deadline.
+ */
 function closeSocket(socket: WebSocket): Promise<void> {
   if (socket.readyState === WebSocket.CLOSED) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(() => socket.terminate(), SHUTDOWN_TIMEOUT_MS);
-    socket.once('close', () => {
-      clearTimeout(timer);
-      resolve();
-    });
+    socket.once('close', () => resolve());
     socket.close(CLOSE_CODE.GOING_AWAY, CLOSE_REASON.shutdown);
   });
 }

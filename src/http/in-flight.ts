@@ -1,0 +1,82 @@
+import type { ServerResponse } from 'node:http';
+import { ServiceUnavailableError } from '../errors.js';
+
+/** One request the gateway is answering: its response, and its deadline timer while one runs. */
+export interface InFlightRequest {
+  readonly res: ServerResponse;
+  timer: NodeJS.Timeout | undefined;
+}
+
+/**
+ * The requests a gateway is answering, so `close()` can let them finish, cut off the
+ * ones that do not, and leave no timer behind.
+ *
+ * @example
+ * const inFlight = new InFlightRequests();
+ * const done = inFlight.track(res, (request) => inFlight.deadline(request, work(), 10_000));
+ * await inFlight.drain(10_000);
+ */
+export class InFlightRequests {
+  readonly #requests = new Set<InFlightRequest>();
+  #idle: (() => void) | undefined;
+
+  /** Number of requests being answered. */
+  get size(): number {
+    return this.#requests.size;
+  }
+
+  /** Runs `answer` for the response `res` and tracks it until the promise it returns settles. */
+  async track(res: ServerResponse, answer: (request: InFlightRequest) => Promise<void>): Promise<void> {
+    const request: InFlightRequest = { res, timer: undefined };
+    this.#requests.add(request);
+    try {
+      await answer(request);
+    } finally {
+      clearTimeout(request.timer);
+      this.#requests.delete(request);
+      if (this.#requests.size === 0) this.#idle?.();
+    }
+  }
+
+  /**
+   * `work` as it is when it is not a promise; else a promise that settles as `work` does, or
+   * rejects with 503 ServiceUnavailable after `ms` milliseconds. A late outcome is ignored.
+   */
+  deadline<T>(request: InFlightRequest, work: T, ms: number | false): T | Promise<Awaited<T>> {
+    if (ms === false || !isThenable(work)) return work;
+    return new Promise<Awaited<T>>((resolve, reject) => {
+      request.timer = setTimeout(() => reject(new ServiceUnavailableError(`the backend did not answer within ${ms} ms`)), ms);
+      const settle = () => {
+        clearTimeout(request.timer);
+        request.timer = undefined;
+      };
+      (work as PromiseLike<Awaited<T>>).then(
+        (value) => (settle(), resolve(value)),
+        (error: unknown) => (settle(), reject(error)),
+      );
+    });
+  }
+
+  /**
+   * Waits until no request is in flight, at most `grace` milliseconds; then destroys the
+   * responses still open (their clients see the connection close) and clears their timers.
+   */
+  async drain(grace: number): Promise<void> {
+    if (this.#requests.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const idle = new Promise<boolean>((resolve) => (this.#idle = () => resolve(true)));
+    const graceOver = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, grace, false)));
+    const finished = await Promise.race([idle, graceOver]);
+    clearTimeout(timer);
+    this.#idle = undefined;
+    if (finished) return;
+    for (const request of this.#requests) {
+      clearTimeout(request.timer);
+      request.res.destroy();
+    }
+  }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<unknown>).then === 'function';
+}
