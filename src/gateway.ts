@@ -17,6 +17,7 @@ import { resolveLimits, type LimitOptions } from './http/limits.js';
 import { parseQuery } from './http/query.js';
 import { writeEmpty, writeJson } from './http/response.js';
 import { Router, type RequestContext } from './http/router.js';
+import { answerClientErrors } from './http/client-errors.js';
 import { applyServerTimeouts, type ServerTimeouts } from './http/server-timeouts.js';
 import { InMemoryChain } from './memory/chain.js';
 import { symbolRoutes } from './routes/index.js';
@@ -173,9 +174,11 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     attach(server) {
       const detach = hub.attach(server);
       const restore = applyServerTimeouts(server, limits.serverTimeouts);
+      const quiet = answerClientErrors(server);
       return () => {
         detach();
         restore();
+        quiet();
       };
     },
     handleUpgrade: (req, socket, head) => hub.handleUpgrade(req, socket, head),

@@ -59,7 +59,8 @@ function readBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
       if (tooLarge) reject(new PayloadTooLargeError(limit));
       else resolve(Buffer.concat(chunks));
     });
-    req.on('error', reject);
+    // The client went away mid-body: its fault, not the gateway's (and nobody reads the answer).
+    req.on('error', () => reject(new InvalidContentError('the request body was cut off')));
   });
 }
 

@@ -146,10 +146,8 @@ function parseCosignature(body: unknown) {
     if (typeof value !== 'string') throw new InvalidArgumentError(`${name} is required and must be a string`);
     return value;
   };
-  const version = field('version');
-  if (!/^[0-9]{1,20}$/.test(version)) throw new InvalidArgumentError('version has an invalid format');
   return {
-    version,
+    version: parseUint64('version', field('version')).toString(),
     signerPublicKey: parseHex('signerPublicKey', field('signerPublicKey'), 32),
     signature: parseHex('signature', field('signature'), 64),
     parentHash: parseHex('parentHash', field('parentHash'), 32),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage } from 'node:http';
+import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData, type ServerOptions } from 'ws';
 import type { ChainEvent, EventFeed } from '../backend/events.js';
@@ -19,6 +20,8 @@ export interface UpgradeEmitter {
   on(event: 'upgrade' | 'newListener', listener: (...args: any[]) => void): unknown;
   off(event: 'upgrade' | 'newListener', listener: (...args: any[]) => void): unknown;
   listeners(event: 'upgrade'): Function[];
+  /** When present (an `http.Server`), an upgrade offer for another protocol is served as a request. */
+  emit?(event: 'request', req: IncomingMessage, res: http.ServerResponse): boolean;
 }
 
 /** One client connection, the topics it holds (so closing it can clean the index) and its frame rate. */
@@ -138,8 +141,14 @@ export class ListenerHub {
     for (const listener of others) server.off('upgrade', listener);
     const onUpgrade: Listener = (req, socket, head) => {
       if (this.handleUpgrade(req, socket, head)) return;
-      if (others.length === 0) return rejectUpgrade(socket, 400);
-      for (const listener of [...others]) listener.call(server, req, socket, head);
+      if (others.length > 0) {
+        for (const listener of [...others]) listener.call(server, req, socket, head);
+        return;
+      }
+      // An offer of another protocol (`Upgrade: h2c` from `curl --http2`) is an ordinary
+      // request whose offer can be declined: node gave it to us only because we listen.
+      if (!isWebSocketUpgrade(req) && serveAsRequest(server, req, socket, head)) return;
+      rejectUpgrade(socket, 400);
     };
     // A listener added later is moved behind the hub as soon as it is added (before any I/O can fire).
     const onNewListener = (event: string | symbol, listener: Listener) => {
@@ -320,6 +329,23 @@ function toText(data: RawData): string {
 }
 
 /** Answers an upgrade with a plain HTTP error and ends the socket once it is written. */
+function isWebSocketUpgrade(req: IncomingMessage): boolean {
+  return (req.headers.upgrade ?? '').toLowerCase() === 'websocket';
+}
+
+/** Hands an upgrade request to the server's `request` listeners with a response on its socket. */
+function serveAsRequest(server: UpgradeEmitter, req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+  if (typeof server.emit !== 'function' || !(socket instanceof Socket)) return false;
+  if (head.length > 0) socket.unshift(head);
+  const res = new http.ServerResponse(req);
+  res.shouldKeepAlive = false; // node's parser let go of this socket; one answer, then close
+  res.assignSocket(socket);
+  res.on('finish', () => socket.destroySoon());
+  socket.on('error', () => socket.destroy());
+  server.emit('request', req, res);
+  return true;
+}
+
 function rejectUpgrade(socket: Duplex, status: number): void {
   // node removed its own error listener when it handed the socket over.
   socket.on('error', () => socket.destroy());
