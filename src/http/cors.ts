@@ -9,6 +9,11 @@ export interface CorsOptions {
   maxAge?: number;
 }
 
+// The answers that do not depend on the request, built once (frozen: callers only read them).
+const ANY_ORIGIN: OutgoingHttpHeaders = Object.freeze({ 'access-control-allow-origin': '*' });
+const VARY_ORIGIN: OutgoingHttpHeaders = Object.freeze({ vary: 'Origin' });
+const NONE: OutgoingHttpHeaders = Object.freeze({});
+
 /** Computes CORS response headers for one request. */
 export class CorsPolicy {
   readonly #any: boolean;
@@ -25,9 +30,9 @@ export class CorsPolicy {
   /** Headers for an ordinary (non-preflight) response. */
   headers(req: IncomingMessage): OutgoingHttpHeaders {
     const origin = req.headers.origin;
-    if (this.#any) return { 'access-control-allow-origin': '*' };
+    if (this.#any) return ANY_ORIGIN;
     if (origin !== undefined && this.#origins.has(origin)) return { 'access-control-allow-origin': origin, vary: 'Origin' };
-    return this.#origins.size > 0 ? { vary: 'Origin' } : {};
+    return this.#origins.size > 0 ? VARY_ORIGIN : NONE;
   }
 
   /** Headers for a preflight answer on a path that allows `methods`. */

@@ -25,17 +25,31 @@ export class InFlightRequests {
     return this.#requests.size;
   }
 
-  /** Runs `answer` for the response `res` and tracks it until the promise it returns settles. */
-  async track(res: ServerResponse, answer: (request: InFlightRequest) => Promise<void>): Promise<void> {
+  /**
+   * Runs `answer` for the response `res` and tracks it until it is done: at once when it
+   * answered synchronously, else when the promise it returns settles.
+   */
+  track(res: ServerResponse, answer: (request: InFlightRequest) => void | Promise<void>): Promise<void> {
     const request: InFlightRequest = { res, timer: undefined };
     this.#requests.add(request);
+    let pending: void | Promise<void>;
     try {
-      await answer(request);
-    } finally {
-      clearTimeout(request.timer);
-      this.#requests.delete(request);
-      if (this.#requests.size === 0) this.#idle?.();
+      pending = answer(request);
+    } catch (error) {
+      this.#done(request);
+      throw error;
     }
+    if (!pending) {
+      this.#done(request);
+      return DONE;
+    }
+    return pending.finally(() => this.#done(request));
+  }
+
+  #done(request: InFlightRequest): void {
+    clearTimeout(request.timer);
+    this.#requests.delete(request);
+    if (this.#requests.size === 0) this.#idle?.();
   }
 
   /**
@@ -77,6 +91,8 @@ export class InFlightRequests {
   }
 }
 
-function isThenable(value: unknown): value is PromiseLike<unknown> {
+const DONE = Promise.resolve();
+
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
   return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<unknown>).then === 'function';
 }

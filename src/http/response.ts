@@ -1,19 +1,36 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
-/** Writes a JSON response with the headers every gateway response carries. */
-export function writeJson(res: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders = {}): void {
+const NO_HEADERS: OutgoingHttpHeaders = Object.freeze({});
+
+/**
+ * Writes a JSON response with the headers every gateway response carries. Headers go to
+ * `writeHead` as one flat list: no header object is built or copied per response.
+ */
+export function writeJson(res: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders = NO_HEADERS): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, {
-    ...headers,
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    'x-content-type-options': 'nosniff',
-  });
+  const list: (string | number)[] = [
+    'content-type', 'application/json; charset=utf-8',
+    'content-length', Buffer.byteLength(text),
+    'x-content-type-options', 'nosniff',
+  ];
+  appendHeaders(list, headers);
+  res.writeHead(status, list as unknown as OutgoingHttpHeaders);
   res.end(text);
 }
 
 /** Writes an empty response (a preflight's 204). */
-export function writeEmpty(res: ServerResponse, status: number, headers: OutgoingHttpHeaders = {}): void {
-  res.writeHead(status, { ...headers, 'content-length': 0 });
+export function writeEmpty(res: ServerResponse, status: number, headers: OutgoingHttpHeaders = NO_HEADERS): void {
+  const list: (string | number)[] = ['content-length', 0];
+  appendHeaders(list, headers);
+  res.writeHead(status, list as unknown as OutgoingHttpHeaders);
   res.end();
+}
+
+function appendHeaders(list: (string | number)[], headers: OutgoingHttpHeaders): void {
+  for (const name in headers) {
+    const value = headers[name];
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) list.push(name, item);
+    else list.push(name, value);
+  }
 }

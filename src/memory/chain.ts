@@ -17,6 +17,7 @@ import type {
   TransactionStatusRepository,
 } from '../backend/repositories.js';
 import { ServiceUnavailableError } from '../errors.js';
+import { AddressBook } from './address-book.js';
 import { buildBlock, merkleRoot, type BlockKind } from './block-builder.js';
 import { FinalizationProofs } from './finalization.js';
 import { genesisTransfers } from './genesis.js';
@@ -117,6 +118,7 @@ export class InMemoryChain implements GatewayBackend {
     const lifetime = BigInt(this.options.maxTransactionLifetime);
     this.#lifecycle = new TransactionLifecycle({
       facade: this.facade,
+      addresses: new AddressBook(this.symbolNetwork),
       events: this.events,
       ledger: this.ledger,
       currency: this.currency,

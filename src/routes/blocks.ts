@@ -5,20 +5,21 @@ import { parseAddress } from '../http/address.js';
 import { parseHex, parseUint64, singleParam } from '../http/query.js';
 import type { Router } from '../http/router.js';
 import { parsePagination, toPage } from '../pagination.js';
+import { andThen } from './awaitable.js';
 
 /** `GET /blocks` and `GET /blocks/{height}`. */
 export function blockRoutes(router: Router, backend: GatewayBackend): void {
-  router.get('/blocks', async (ctx) => {
+  router.get('/blocks', (ctx) => {
     const criteria = parseBlockSearch(ctx.query);
-    const { data, totalEntries } = await backend.blocks.search(criteria);
-    return toPage(data, totalEntries, criteria);
+    return andThen(backend.blocks.search(criteria), ({ data, totalEntries }) => toPage(data, totalEntries, criteria));
   });
 
-  router.get('/blocks/:height', async (ctx) => {
+  router.get('/blocks/:height', (ctx) => {
     const height = parseUint64('height', ctx.params.height);
-    const block = await backend.blocks.getByHeight(height);
-    if (!block) throw ResourceNotFoundError.forId(ctx.params.height);
-    return block;
+    return andThen(backend.blocks.getByHeight(height), (block) => {
+      if (!block) throw ResourceNotFoundError.forId(ctx.params.height);
+      return block;
+    });
   });
 }
 

@@ -7,6 +7,7 @@ import { parseAddress } from '../http/address.js';
 import { parseHex, parseUint64, singleParam } from '../http/query.js';
 import type { RouteHandler, Router } from '../http/router.js';
 import { parsePagination, toPage } from '../pagination.js';
+import { andThen } from './awaitable.js';
 
 const GROUPS: readonly TransactionGroup[] = ['confirmed', 'unconfirmed', 'partial'];
 const ENTRY_ID = /^[0-9a-fA-F]{24}$/;
@@ -42,18 +43,18 @@ export function transactionRoutes(router: Router, backend: GatewayBackend): void
   }
   if (!transactions) return;
 
-  router.get('/transactions/:group', async (ctx) => {
+  router.get('/transactions/:group', (ctx) => {
     const group = parseGroup(ctx.params.group);
     const criteria = parseTransactionSearch(ctx.query);
-    const { data, totalEntries } = await transactions.search(group, criteria);
-    return toPage(data, totalEntries, criteria);
+    return andThen(transactions.search(group, criteria), ({ data, totalEntries }) => toPage(data, totalEntries, criteria));
   });
 
-  router.get('/transactions/:group/:id', async (ctx) => {
+  router.get('/transactions/:group/:id', (ctx) => {
     const group = parseGroup(ctx.params.group);
-    const [found] = await transactions.find(group, [parseKey(ctx.params.id)]);
-    if (!found) throw ResourceNotFoundError.forId(ctx.params.id);
-    return found;
+    return andThen(transactions.find(group, [parseKey(ctx.params.id)]), ([found]) => {
+      if (!found) throw ResourceNotFoundError.forId(ctx.params.id);
+      return found;
+    });
   });
 
   router.post('/transactions/:group', async (ctx) => {

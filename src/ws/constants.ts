@@ -35,6 +35,9 @@ export const LISTENER_DEFAULTS = {
  */
 export const SHUTDOWN_TIMEOUT_MS = 1_000;
 
+/** Sends per turn of the event loop when one event goes to many sockets (about 10 ms of work). */
+export const FANOUT_SLICE = 1_000;
+
 /** Longest `heartbeatInterval`: node runs a longer interval every 1 ms. */
 export const MAX_TIMER_MS = 2_147_483_647;
 

@@ -6,7 +6,8 @@ import { WebSocket, WebSocketServer, type RawData, type ServerOptions } from 'ws
 import type { ChainEvent, EventFeed } from '../backend/events.js';
 import { eventTopics } from './channel.js';
 import { parseClientMessage } from './client-message.js';
-import { CLOSE_CODE, CLOSE_REASON, SHUTDOWN_TIMEOUT_MS } from './constants.js';
+import { CLOSE_CODE, CLOSE_REASON, FANOUT_SLICE, SHUTDOWN_TIMEOUT_MS } from './constants.js';
+import { DeliveryQueue } from './delivery-queue.js';
 import { Heartbeat } from './heartbeat.js';
 import { resolveListenerOptions, type ListenerHubOptions } from './options.js';
 import { ProtocolError } from './protocol-error.js';
@@ -69,6 +70,7 @@ export class ListenerHub {
   readonly #server: WebSocketServer;
   readonly #index = new TopicIndex<Connection>();
   readonly #connections = new Set<Connection>();
+  readonly #deliveries = new DeliveryQueue<Connection>((connection, frame) => this.#deliver(connection, frame), FANOUT_SLICE);
   readonly #heartbeat: Heartbeat;
   #stopFeed: (() => void) | undefined;
   #closing: Promise<void> | undefined;
@@ -187,15 +189,17 @@ export class ListenerHub {
       dataJson ??= JSON.stringify(event.data) ?? 'null';
       // Encoded to bytes once, too; ws writes the same buffer to every socket (servers do not mask).
       const frame = Buffer.from(`{"topic":${JSON.stringify(topic)},"data":${dataJson}}`);
-      for (const { socket } of subscribers) {
-        if (socket.readyState !== WebSocket.OPEN) continue;
-        // Terminated, not closed: the close frame would queue behind the backlog it did not read.
-        // 'close' follows asynchronously, so the set being iterated does not change here.
-        if (socket.bufferedAmount > this.maxBufferedBytes) socket.terminate();
-        else socket.send(frame, { binary: false });
-      }
+      this.#deliveries.push(frame, subscribers);
     }
   }
+
+  // One frame to one subscriber, unless it closed meanwhile or stopped reading.
+  readonly #deliver = ({ socket }: Connection, frame: Buffer): void => {
+    if (socket.readyState !== WebSocket.OPEN) return;
+    // Terminated, not closed: the close frame would queue behind the backlog it did not read.
+    if (socket.bufferedAmount > this.maxBufferedBytes) socket.terminate();
+    else socket.send(frame, { binary: false });
+  };
 
   /** Number of open connections. */
   get connectionCount(): number {
@@ -230,6 +234,7 @@ export class ListenerHub {
     this.#stopFeed?.();
     this.#stopFeed = undefined;
     this.#heartbeat.stop();
+    this.#deliveries.clear();
     // Upgrades still mid-handshake are answered 503 by ws from here on.
     const serverClosed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
     await Promise.all([...this.#connections].map(({ socket }) => closeSocket(socket)));

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { PublicKey, Signature } from 'symbol-sdk';
 import { Address, SymbolFacade, Verifier, models } from 'symbol-sdk/symbol';
 import { InvalidArgumentError } from '../../errors.js';
+import type { AccountAddress, AddressBook } from '../address-book.js';
 import { toHex } from '../keys.js';
 
 export type Transaction = InstanceType<typeof models.Transaction>;
@@ -45,16 +46,19 @@ export function decodeTransaction(payloadHex: unknown, facade: SymbolFacade): De
     throw new InvalidArgumentError('payload is not a Symbol transaction');
   }
   if (model.size !== bytes.length) throw new InvalidArgumentError('payload is not a Symbol transaction: its size field does not match its length');
-  return describeTransaction(model, facade);
+  return describeTransaction(model, facade, bytes);
 }
 
-/** Hashes and describes a transaction model (one the chain built itself, or a decoded payload). */
-export function describeTransaction(model: Transaction, facade: SymbolFacade): DecodedTransaction {
+/**
+ * Hashes and describes a transaction model (one the chain built itself, or a decoded
+ * payload, whose bytes are passed so they need not be serialized again).
+ */
+export function describeTransaction(model: Transaction, facade: SymbolFacade, bytes: Uint8Array = model.serialize()): DecodedTransaction {
   const type = model.type.value;
   const aggregate = type === AGGREGATE_BONDED ? 'bonded' : type === AGGREGATE_COMPLETE ? 'complete' : undefined;
   return {
     model,
-    hash: facade.hashTransaction(model).toString(),
+    hash: transactionHash(bytes, facade),
     type,
     networkIdentifier: model.network.value,
     signerPublicKey: toHex(model.signerPublicKey.bytes),
@@ -98,6 +102,28 @@ export function inspectUnknownType(payloadHex: string, facade: SymbolFacade): Un
   return { hash: toHex(hash), signerPublicKey: toHex(bytes.subarray(72, 104)), deadline: bytes.readBigUInt64LE(120) };
 }
 
+/** Bytes after the verifiable header that an aggregate's hash covers: version..transactionsHash, and payloadSize from version 3. */
+const AGGREGATE_HASHED_SIZE = { v2: 4 + 8 + 8 + 32, v3: 4 + 8 + 8 + 32 + 4 };
+const VERIFIABLE_HEADER_SIZE = 108;
+
+/**
+ * The transaction hash as symbol-sdk's `facade.hashTransaction` computes it (SHA3-256 of
+ * signature ‖ signer ‖ generation hash seed ‖ the signed data), with node's SHA3 over
+ * the payload bytes: a wallet's hash and this one are the same (the tests check it).
+ */
+function transactionHash(bytes: Uint8Array, facade: SymbolFacade): string {
+  const type = bytes[110] | (bytes[111] << 8);
+  const aggregate = type === AGGREGATE_BONDED || type === AGGREGATE_COMPLETE;
+  const end = aggregate ? VERIFIABLE_HEADER_SIZE + (bytes[108] >= 3 ? AGGREGATE_HASHED_SIZE.v3 : AGGREGATE_HASHED_SIZE.v2) : bytes.length;
+  const hash = createHash('sha3-256')
+    .update(bytes.subarray(8, 72))
+    .update(bytes.subarray(72, 104))
+    .update(facade.network.generationHashSeed.bytes)
+    .update(bytes.subarray(VERIFIABLE_HEADER_SIZE, end))
+    .digest();
+  return toHex(hash);
+}
+
 /** Whether the signer's signature over the transaction verifies. */
 export function verifySignature(decoded: DecodedTransaction, facade: SymbolFacade): boolean {
   return facade.verifyTransaction(decoded.model, new Signature(decoded.model.signature.bytes));
@@ -137,16 +163,22 @@ export function verifyCosignature(hash: string, cosignature: CosignatureInput): 
 }
 
 /**
- * Every address the transaction touches, in base32: its signer, its embedded
- * transactions' signers, and every address field (recipients, targets, multisig changes).
+ * Every address the transaction touches: its signer, its embedded transactions' signers,
+ * and every address field of its wire JSON (recipients, targets, multisig changes,
+ * embedded ones included), each once.
  */
-export function relatedAddresses(decoded: DecodedTransaction, facade: SymbolFacade): string[] {
-  const addresses = new Set<string>();
-  const addSigner = (publicKey: string) => addresses.add(facade.network.publicKeyToAddress(new PublicKey(publicKey)).toString());
-  addSigner(decoded.signerPublicKey);
-  collectAddressFields(decoded.model.toJson(), addresses);
-  for (const embedded of decoded.embedded) addSigner(toHex(embedded.signerPublicKey.bytes));
-  return [...addresses];
+export function relatedAddresses(decoded: DecodedTransaction, json: unknown, addresses: AddressBook): AccountAddress[] {
+  const related = new Map<string, AccountAddress>();
+  const add = (address: AccountAddress) => related.set(address.hex, address);
+  add(addresses.of(decoded.signerPublicKey));
+  for (const embedded of decoded.embedded) add(addresses.of(toHex(embedded.signerPublicKey.bytes)));
+  for (const hex of addressFields(json)) {
+    if (related.has(hex)) continue;
+    const address = new Address(Buffer.from(hex, 'hex'));
+    // An alias (namespace) address resolves only through namespaces; it names no account here.
+    if (!address.isAlias()) add({ base32: address.toString(), hex });
+  }
+  return [...related.values()];
 }
 
 /** The public keys an aggregate needs cosignatures from: its embedded signers but its own signer. */
@@ -158,15 +190,14 @@ export function requiredCosigners(decoded: DecodedTransaction): string[] {
 
 const ADDRESS_HEX = /^[0-9A-F]{48}$/;
 
-// Address fields in the SDK's JSON are 48-character hex; names end in "Address" (or are lists of them).
-function collectAddressFields(value: unknown, into: Set<string>, key = ''): void {
+// Address fields in the wire JSON are 48-character hex; names end in "Address" (or are lists of them).
+function addressFields(value: unknown, key = '', into: string[] = []): string[] {
   if (Array.isArray(value)) {
-    for (const item of value) collectAddressFields(item, into, key);
+    for (const item of value) addressFields(item, key, into);
   } else if (value !== null && typeof value === 'object') {
-    for (const [name, child] of Object.entries(value)) collectAddressFields(child, into, name);
+    for (const [name, child] of Object.entries(value)) addressFields(child, name, into);
   } else if (typeof value === 'string' && /address/i.test(key) && ADDRESS_HEX.test(value)) {
-    const address = new Address(Buffer.from(value, 'hex'));
-    // An alias (namespace) address resolves only through namespaces; it names no account here.
-    if (!address.isAlias()) into.add(address.toString());
+    into.push(value);
   }
+  return into;
 }

@@ -3,6 +3,7 @@ import { Address, SymbolFacade, models } from 'symbol-sdk/symbol';
 import type { ChannelName } from '../../backend/events.js';
 import type { CosignatureDTO, TransactionGroup, TransactionInfoDTO, TransactionStatusDTO } from '../../backend/dto.js';
 import { InvalidArgumentError } from '../../errors.js';
+import type { AddressBook } from '../address-book.js';
 import type { EventStream } from '../event-stream.js';
 import { toHex } from '../keys.js';
 import type { BalanceChange, Ledger } from '../ledger.js';
@@ -19,7 +20,7 @@ import {
   type DecodedTransaction,
 } from './codec.js';
 import { TransactionCollection } from './collection.js';
-import { TransactionRecord } from './record.js';
+import { TransactionRecord, wireJson } from './record.js';
 
 /** The network currency: its mosaic id and the id of its `symbol.xym` alias, both 16 hex. */
 export interface Currency {
@@ -29,6 +30,8 @@ export interface Currency {
 
 export interface LifecycleOptions {
   facade: SymbolFacade;
+  /** Addresses of public keys, derived once each. */
+  addresses: AddressBook;
   events: EventStream;
   ledger: Ledger;
   currency: Currency;
@@ -214,7 +217,10 @@ export class TransactionLifecycle {
   #admit(decoded: DecodedTransaction, target: 'unconfirmed' | 'partial'): void {
     if (this.#isKnown(decoded.hash)) return; // a node ignores a hash it already has
     const failure = this.#validate(decoded, target);
-    if (failure) return this.#fail(decoded.hash, decoded.deadline, relatedAddresses(decoded, this.#options.facade), failure, true);
+    if (failure) {
+      const related = relatedAddresses(decoded, Object.values(wireJson(decoded)), this.#options.addresses);
+      return this.#fail(decoded.hash, decoded.deadline, related.map((address) => address.base32), failure, true);
+    }
     this.#failed.delete(decoded.hash); // announced again, and valid this time
     const record = this.#record(decoded);
     if (target === 'partial' && this.#missingCosigners(record).length > 0) {
@@ -227,8 +233,8 @@ export class TransactionLifecycle {
   }
 
   #record(decoded: DecodedTransaction): TransactionRecord {
-    const { nextId, facade } = this.#options;
-    return new TransactionRecord(nextId(), decoded, facade, nextId, embeddedCosignatures(decoded));
+    const { nextId, addresses } = this.#options;
+    return new TransactionRecord(nextId(), decoded, addresses, nextId, embeddedCosignatures(decoded));
   }
 
   // The first failed check, in the order a node checks: network, signature, deadline, aggregate, balance.
@@ -330,10 +336,10 @@ export class TransactionLifecycle {
   }
 
   #addressOf(publicKey: string): string {
-    return this.#options.facade.network.publicKeyToAddress(new PublicKey(publicKey)).toString();
+    return this.#options.addresses.of(publicKey).base32;
   }
 
   #addressHexOf(publicKey: string): string {
-    return toHex(new Address(this.#addressOf(publicKey)).bytes);
+    return this.#options.addresses.of(publicKey).hex;
   }
 }

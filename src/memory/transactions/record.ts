@@ -1,6 +1,5 @@
-import { PublicKey } from 'symbol-sdk';
-import { Address, type SymbolFacade } from 'symbol-sdk/symbol';
 import type { TransactionGroup, TransactionInfoDTO } from '../../backend/dto.js';
+import type { AddressBook } from '../address-book.js';
 import { sha3, toHex } from '../keys.js';
 import { relatedAddresses, type CosignatureInput, type DecodedTransaction } from './codec.js';
 import { transactionJson } from './json.js';
@@ -51,17 +50,23 @@ export class TransactionRecord implements Searchable {
   readonly cosignatures: CosignatureInput[];
   placement: Placement | undefined;
 
-  constructor(id: string, decoded: DecodedTransaction, facade: SymbolFacade, embeddedIds: () => string, cosignatures: CosignatureInput[]) {
+  /** The wire JSON of the transaction and of each embedded one, rendered once. */
+  readonly #body: Record<string, unknown>;
+  readonly #embeddedBodies: Record<string, unknown>[];
+
+  constructor(id: string, decoded: DecodedTransaction, addressBook: AddressBook, embeddedIds: () => string, cosignatures: CosignatureInput[]) {
     this.id = id;
     this.decoded = decoded;
     this.cosignatures = cosignatures;
-    this.channelAddresses = relatedAddresses(decoded, facade);
-    this.addresses = new Set(this.channelAddresses.map(addressHex));
-    const body = transactionJson(decoded.model, { withSize: true });
+    const { body, embedded } = wireJson(decoded);
+    this.#body = body;
+    this.#embeddedBodies = embedded;
+    const related = relatedAddresses(decoded, [body, embedded], addressBook);
+    this.channelAddresses = related.map((address) => address.base32);
+    this.addresses = new Set(related.map((address) => address.hex));
     this.recipients = recipientsOf(body);
     this.transfers = transfersOf(body);
-    this.embeddedEntries = decoded.embedded.map((embedded, position) => {
-      const json = transactionJson(embedded, { withSize: false });
+    this.embeddedEntries = embedded.map((json, position) => {
       const signerPublicKey = String(json.signerPublicKey);
       const recipients = recipientsOf(json);
       return {
@@ -70,7 +75,7 @@ export class TransactionRecord implements Searchable {
         position,
         type: Number(json.type),
         signerPublicKey,
-        addresses: new Set([toHex(facade.network.publicKeyToAddress(new PublicKey(signerPublicKey)).bytes), ...recipients]),
+        addresses: new Set([addressBook.of(signerPublicKey).hex, ...recipients]),
         recipients,
         transfers: transfersOf(json),
         height: () => this.height(),
@@ -111,7 +116,8 @@ export class TransactionRecord implements Searchable {
 
   /** The wire entry. `withEmbedded` adds an aggregate's embedded transactions (the by-id form). */
   toInfo(group: TransactionGroup, withEmbedded: boolean): TransactionInfoDTO {
-    const transaction = transactionJson(this.decoded.model, { withSize: true });
+    // A copy: the size and cosignatures of a partial aggregate change as cosignatures arrive.
+    const transaction: Record<string, unknown> = { ...this.#body, size: this.decoded.model.size };
     if (this.decoded.aggregate) {
       transaction.cosignatures = this.cosignatures.map((c) => ({ version: c.version, signerPublicKey: c.signerPublicKey, signature: c.signature }));
       if (withEmbedded) transaction.transactions = this.embeddedEntries.map((entry) => this.embeddedInfo(entry));
@@ -141,7 +147,7 @@ export class TransactionRecord implements Searchable {
         index: entry.position,
         ...(this.placement ? { timestamp: this.placement.timestamp, feeMultiplier: this.placement.feeMultiplier } : {}),
       },
-      transaction: transactionJson(this.decoded.embedded[entry.position], { withSize: false }),
+      transaction: this.#embeddedBodies[entry.position],
     };
   }
 }
@@ -159,6 +165,10 @@ function transfersOf(json: Record<string, unknown>): Map<string, bigint> {
   return transfers;
 }
 
-function addressHex(base32: string): string {
-  return toHex(new Address(base32).bytes);
+/** The wire JSON of a transaction and of its embedded transactions. */
+export function wireJson(decoded: DecodedTransaction): { body: Record<string, unknown>; embedded: Record<string, unknown>[] } {
+  return {
+    body: transactionJson(decoded.model, { withSize: true }),
+    embedded: decoded.embedded.map((transaction) => transactionJson(transaction, { withSize: false })),
+  };
 }
