@@ -133,8 +133,9 @@ export class InMemoryChain implements GatewayBackend {
     const { accountBalance } = this.options;
     this.ledger.apply([{ address: this.nemesisAccount.addressHex, mosaicId: this.currency.mosaicId, delta: accountBalance * BigInt(this.accounts.length) }]);
     const funding = genesisTransfers(this.facade, this.nemesisAccount.keyPair, this.accounts, this.currency.mosaicId, accountBalance);
-    const records = this.#lifecycle.confirmGenesis(funding, '0');
-    const nemesis = this.#appendBlock('nemesis', this.nemesisAccount, 0n, { ...NO_SELECTION, records });
+    const genesis = this.#lifecycle.genesisSelection(funding);
+    const nemesis = this.#appendBlock('nemesis', this.nemesisAccount, 0n, genesis);
+    this.#lifecycle.confirm(genesis, 1n, '0');
     this.#finalized = { finalizationEpoch: 1, finalizationPoint: 1, height: '1', hash: nemesis.meta.hash };
     // The harvesters vote; each has a voting key pair for the bottom of its key tree.
     this.#proofs = new FinalizationProofs(

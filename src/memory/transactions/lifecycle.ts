@@ -172,6 +172,7 @@ export class TransactionLifecycle {
     selection.records.forEach((record, index) => {
       const wasUnconfirmed = this.unconfirmed.remove(record.hash) !== undefined;
       record.placement = { height, index, timestamp, feeMultiplier: selection.feeMultiplier };
+      record.settle();
       record.renumber(this.#options.nextId);
       this.confirmed.add(record);
       if (wasUnconfirmed) this.#emit('unconfirmedRemoved', record.channelAddresses, { meta: { hash: record.hash } });
@@ -180,17 +181,16 @@ export class TransactionLifecycle {
   }
 
   /**
-   * Confirms transactions the chain itself wrote (the nemesis block's): applies them
-   * without fee and without the unconfirmed pool.
+   * The nemesis block's own transactions as a block selection: applied without fee and
+   * without the unconfirmed pool. Confirm it with `confirm` once the block is built.
    */
-  confirmGenesis(decoded: readonly DecodedTransaction[], timestamp: string): TransactionRecord[] {
+  genesisSelection(decoded: readonly DecodedTransaction[]): BlockSelection {
     const records = decoded.map((transaction) => {
       const changes = this.#balanceChanges(transaction, 0n);
       if (!changes || !this.#options.ledger.apply(changes)) throw new RangeError('the nemesis block overdraws an account');
       return this.#record(transaction);
     });
-    this.confirm({ records, feeMultiplier: 0, totalFee: 0n }, 1n, timestamp);
-    return records;
+    return { records, feeMultiplier: 0, totalFee: 0n };
   }
 
   /** Statuses by hash; unknown hashes are left out. */

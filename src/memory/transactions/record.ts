@@ -40,7 +40,8 @@ export interface EmbeddedEntry extends Searchable {
 export class TransactionRecord implements Searchable {
   /** The entry id in its current group; a record that moves to another group gets new ids. */
   id: string;
-  readonly decoded: DecodedTransaction;
+  /** The decoded payload; once confirmed, without its SDK model (see `settle`). */
+  decoded: DecodedTransaction;
   /** Base32, for WebSocket topics. */
   readonly channelAddresses: readonly string[];
   readonly addresses: ReadonlySet<string>;
@@ -53,6 +54,7 @@ export class TransactionRecord implements Searchable {
   /** The wire JSON of the transaction and of each embedded one, rendered once. */
   readonly #body: Record<string, unknown>;
   readonly #embeddedBodies: Record<string, unknown>[];
+  #settledSize: number | undefined;
 
   constructor(id: string, decoded: DecodedTransaction, addressBook: AddressBook, embeddedIds: () => string, cosignatures: CosignatureInput[]) {
     this.id = id;
@@ -81,6 +83,15 @@ export class TransactionRecord implements Searchable {
         height: () => this.height(),
       };
     });
+  }
+
+  /**
+   * Called once the transaction is in a block: it keeps its wire JSON and lets the SDK
+   * model go (about 2 kB a transaction), as nothing changes a confirmed transaction.
+   */
+  settle(): void {
+    this.#settledSize = this.decoded.model.size;
+    this.decoded = { ...this.decoded, model: SETTLED, embedded: [] };
   }
 
   /** Gives the record and its embedded entries fresh ids, for the group it moves into. */
@@ -117,7 +128,7 @@ export class TransactionRecord implements Searchable {
   /** The wire entry. `withEmbedded` adds an aggregate's embedded transactions (the by-id form). */
   toInfo(group: TransactionGroup, withEmbedded: boolean): TransactionInfoDTO {
     // A copy: the size and cosignatures of a partial aggregate change as cosignatures arrive.
-    const transaction: Record<string, unknown> = { ...this.#body, size: this.decoded.model.size };
+    const transaction: Record<string, unknown> = { ...this.#body, size: this.#settledSize ?? this.decoded.model.size };
     if (this.decoded.aggregate) {
       transaction.cosignatures = this.cosignatures.map((c) => ({ version: c.version, signerPublicKey: c.signerPublicKey, signature: c.signature }));
       if (withEmbedded) transaction.transactions = this.embeddedEntries.map((entry) => this.embeddedInfo(entry));
@@ -164,6 +175,13 @@ function transfersOf(json: Record<string, unknown>): Map<string, bigint> {
   }
   return transfers;
 }
+
+// What a settled record has instead of its SDK model: any use of it is a bug, and fails loudly.
+const SETTLED = new Proxy({} as DecodedTransaction['model'], {
+  get(_target, property) {
+    throw new Error(`a confirmed transaction's SDK model was released (read of ${String(property)})`);
+  },
+});
 
 /** The wire JSON of a transaction and of its embedded transactions. */
 export function wireJson(decoded: DecodedTransaction): { body: Record<string, unknown>; embedded: Record<string, unknown>[] } {
