@@ -1,0 +1,80 @@
+/** Req/s of the same routes on several servers, measured in turns by the HTTP load process. */
+import type { HttpLoadArgs, HttpLoadResult } from '../load/http-load.js';
+import type { Remote } from './rpc.js';
+import { fmt, mean } from './stats.js';
+
+export interface Target {
+  name: string;
+  url: string;
+}
+
+export interface Route {
+  name: string;
+  /** Requested in turn by every connection. */
+  paths: string[];
+}
+
+export interface CompareOptions {
+  connections: number;
+  /** Seconds of each measurement, and of the warm-up before a target's first one. */
+  seconds: number;
+  warmupSeconds: number;
+  /** Measurements per target and route; targets take turns (ABBA...) so drift hits them alike. */
+  rounds: number;
+  log(message: string): void;
+}
+
+export interface Measured {
+  route: string;
+  target: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+export async function compareThroughput(load: Remote, targets: Target[], routes: Route[], options: CompareOptions): Promise<Measured[]> {
+  const measured: Measured[] = [];
+  for (const route of routes) {
+    for (const target of targets) {
+      await load.call<HttpLoadResult>('http', { url: target.url, paths: route.paths, connections: options.connections, duration: options.warmupSeconds } satisfies HttpLoadArgs);
+    }
+    const runs = new Map<string, HttpLoadResult[]>(targets.map((target) => [target.name, []]));
+    for (let round = 0; round < options.rounds; round++) {
+      const order = round % 2 === 0 ? targets : [...targets].reverse();
+      for (const target of order) {
+        const result = await load.call<HttpLoadResult>('http', {
+          url: target.url,
+          paths: route.paths,
+          connections: options.connections,
+          duration: options.seconds,
+        } satisfies HttpLoadArgs);
+        if (result.errors > 0 || result.non2xx > 0) throw new Error(`${target.name} ${route.name}: ${result.errors} errors, ${result.non2xx} non-2xx`);
+        runs.get(target.name)!.push(result);
+        options.log(`${route.name} on ${target.name}: ${fmt(result.requestsPerSecond, 0)} req/s, p50 ${fmt(result.latency.p50)} ms, p99 ${fmt(result.latency.p99)} ms`);
+      }
+    }
+    for (const target of targets) {
+      const results = runs.get(target.name)!;
+      measured.push({
+        route: route.name,
+        target: target.name,
+        requestsPerSecond: mean(results.map((result) => result.requestsPerSecond)),
+        p50: mean(results.map((result) => result.latency.p50)),
+        p99: mean(results.map((result) => result.latency.p99)),
+        errors: results.reduce((sum, result) => sum + result.errors + result.non2xx, 0),
+      });
+    }
+  }
+  return measured;
+}
+
+/** Table rows: each target's req/s and latency, and its ratio to `baseline`'s req/s on the same route. */
+export function throughputRows(measured: Measured[], baseline: string): (string | number)[][] {
+  return measured.map((m) => {
+    const base = measured.find((other) => other.route === m.route && other.target === baseline)!;
+    return [m.route, m.target, fmt(m.requestsPerSecond, 0), fmt(m.p50), fmt(m.p99), m.target === baseline ? '1.00 (baseline)' : fmt(m.requestsPerSecond / base.requestsPerSecond)];
+  });
+}
+
+export const THROUGHPUT_COLUMNS = ['route', 'server', 'req/s', 'p50 ms', 'p99 ms', 'ratio to baseline'];

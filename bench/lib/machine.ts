@@ -1,0 +1,54 @@
+/** The machine a benchmark ran on, and whether it was quiet. */
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+
+export interface Machine {
+  cpu: string;
+  cores: number;
+  memoryGiB: number;
+  node: string;
+  platform: string;
+}
+
+export function machine(): Machine {
+  return {
+    cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
+    cores: os.availableParallelism(),
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+  };
+}
+
+/** The 1-minute load average; a machine above 1.0 is busy (numbers measured on it are preliminary). */
+export function loadAverage(): number {
+  return os.loadavg()[0];
+}
+
+export const QUIET_LOAD = 1.0;
+
+function cpuTimes(): { busy: number; total: number } {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]; // "cpu  user nice system idle iowait irq softirq steal ..."
+  const values = line.trim().split(/\s+/).slice(1).map(Number);
+  const idle = values[3] + (values[4] ?? 0);
+  const total = values.reduce((sum, value) => sum + value, 0);
+  return { busy: total - idle, total };
+}
+
+/** Share of all cores busy over the next `ms` (0..1): between suites, that is other processes' work. */
+export async function cpuBusy(ms = 2000): Promise<number> {
+  const before = cpuTimes();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = cpuTimes();
+  return after.total === before.total ? 0 : (after.busy - before.busy) / (after.total - before.total);
+}
+
+/**
+ * Waits up to `seconds` for the 1-minute load average to fall below QUIET_LOAD (the previous
+ * suite's own load takes a minute or so to decay). Returns the load average it ends with.
+ */
+export async function settle(seconds: number): Promise<number> {
+  const deadline = Date.now() + seconds * 1000;
+  while (loadAverage() >= QUIET_LOAD && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2000));
+  return loadAverage();
+}

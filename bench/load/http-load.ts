@@ -1,0 +1,148 @@
+/**
+ * The HTTP load process: autocannon's programmatic API, in a process of its own so that
+ * load generation never shares the server's event loop. Commands come over IPC (lib/rpc.ts).
+ */
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import WebSocket from 'ws';
+import { serve } from '../lib/rpc.js';
+import { mean, nowMs, percentile } from '../lib/stats.js';
+
+export interface HttpLoadArgs {
+  url: string;
+  /** Paths requested in turn by every connection (GET). */
+  paths: string[];
+  connections: number;
+  /** Seconds. */
+  duration: number;
+  pipelining?: number;
+  /** Requests per second over all connections (a steady load instead of the most it can). */
+  overallRate?: number;
+}
+
+export interface HttpLoadResult {
+  requests: number;
+  seconds: number;
+  requestsPerSecond: number;
+  errors: number;
+  non2xx: number;
+  /** Latency in ms, from autocannon's own per-response timing (process.hrtime), every response kept. */
+  latency: { p50: number; p90: number; p99: number; max: number; mean: number };
+  bytesPerSecond: number;
+}
+
+function run(options: autocannon.Options): Promise<{ result: autocannon.Result; latencies: number[] }> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve({ result, latencies })));
+    // autocannon's histogram keeps whole milliseconds; the raw times keep microseconds.
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+    });
+  });
+}
+
+function summarize(result: autocannon.Result, latencies: number[]): HttpLoadResult {
+  const requests = result['2xx'];
+  return {
+    requests,
+    seconds: result.duration,
+    requestsPerSecond: requests / result.duration,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    latency: {
+      p50: percentile(latencies, 50),
+      p90: percentile(latencies, 90),
+      p99: percentile(latencies, 99),
+      max: percentile(latencies, 100),
+      mean: mean(latencies),
+    },
+    bytesPerSecond: result.throughput.average,
+  };
+}
+
+export interface AnnounceArgs {
+  url: string;
+  /** A file of request bodies, one JSON `{"payload"}` a line; each is sent exactly once. */
+  bodiesFile: string;
+  connections: number;
+}
+
+export interface AnnounceResult extends HttpLoadResult {
+  /** `unconfirmedAdded` frames received on the WebSocket. */
+  notified: number;
+  /** Signed transfers per second: from the first request to the last `unconfirmedAdded` frame. */
+  transfersPerSecond: number;
+}
+
+let listener: { socket: WebSocket; frames: number; lastAt: number } | undefined;
+
+serve({
+  ping: () => 'pong',
+
+  async http(args: HttpLoadArgs): Promise<HttpLoadResult> {
+    const { result, latencies } = await run({
+      url: args.url,
+      connections: args.connections,
+      duration: args.duration,
+      pipelining: args.pipelining ?? 1,
+      overallRate: args.overallRate,
+      requests: args.paths.map((path) => ({ method: 'GET', path })),
+    });
+    return summarize(result, latencies);
+  },
+
+  /** Opens one WebSocket subscribed to `unconfirmedAdded` (every address), counting its frames. */
+  async listen({ url }: { url: string }): Promise<void> {
+    const socket = new WebSocket(url);
+    const state = { socket, frames: 0, lastAt: 0 };
+    let subscribed = false;
+    await new Promise<void>((resolve, reject) => {
+      socket.once('error', reject);
+      socket.on('message', (data) => {
+        if (!subscribed) {
+          // The first frame is {uid}: subscribe with it.
+          const { uid } = JSON.parse(String(data)) as { uid: string };
+          socket.send(JSON.stringify({ uid, subscribe: 'unconfirmedAdded' }));
+          subscribed = true;
+          resolve();
+          return;
+        }
+        state.frames++;
+        state.lastAt = nowMs();
+      });
+    });
+    listener = state;
+  },
+
+  /** PUT /transactions with every body of the file once, over `connections`; waits for their notifications. */
+  async announce(args: AnnounceArgs): Promise<AnnounceResult> {
+    if (!listener) throw new Error('call listen first');
+    const bodies = readFileSync(args.bodiesFile, 'utf8').split('\n').filter(Boolean);
+    const before = listener.frames;
+    let next = 0;
+    const startedAt = nowMs();
+    const { result, latencies } = await run({
+      url: args.url,
+      connections: args.connections,
+      amount: bodies.length,
+      requests: [
+        {
+          method: 'PUT',
+          path: '/transactions',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
+        },
+      ],
+    });
+    // Notifications are written before the 202, so they are here or on their way.
+    const deadline = nowMs() + 5000;
+    while (listener.frames - before < bodies.length && nowMs() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    const notified = listener.frames - before;
+    return {
+      ...summarize(result, latencies),
+      notified,
+      transfersPerSecond: notified / ((listener.lastAt - startedAt) / 1000),
+    };
+  },
+});
