@@ -93,13 +93,8 @@ export function inspectUnknownType(payloadHex: string, facade: SymbolFacade): Un
   if (!HEX.test(payloadHex)) return undefined;
   const bytes = Buffer.from(payloadHex, 'hex');
   if (bytes.length < HEADER_SIZE || bytes.readUInt32LE(0) !== bytes.length || KNOWN_TYPES.has(bytes.readUInt16LE(110))) return undefined;
-  const hash = createHash('sha3-256')
-    .update(bytes.subarray(8, 72))
-    .update(bytes.subarray(72, 104))
-    .update(facade.network.generationHashSeed.bytes)
-    .update(bytes.subarray(108))
-    .digest();
-  return { hash: toHex(hash), signerPublicKey: toHex(bytes.subarray(72, 104)), deadline: bytes.readBigUInt64LE(120) };
+  // An unknown type is no aggregate: the hash covers the whole payload, as for any entity.
+  return { hash: transactionHash(bytes, facade), signerPublicKey: toHex(bytes.subarray(72, 104)), deadline: bytes.readBigUInt64LE(120) };
 }
 
 /** Bytes after the verifiable header that an aggregate's hash covers: version..transactionsHash, and payloadSize from version 3. */
