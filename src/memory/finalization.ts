@@ -20,10 +20,11 @@ export interface Voter {
 export class FinalizationProofs {
   readonly #byEpoch = new Map<number, FinalizationProofDTO>();
   readonly #byHeight = new Map<string, FinalizationProofDTO>();
-  readonly #voters: readonly Voter[];
+  readonly #voters: readonly (Voter & { rootHex: string; bottomHex: string })[];
 
   constructor(voters: readonly Voter[]) {
-    this.#voters = voters;
+    // The keys' hex once, flat: symbol-sdk's toString() builds it a character at a time.
+    this.#voters = voters.map((voter) => ({ ...voter, rootHex: toHex(voter.root.publicKey.bytes), bottomHex: toHex(voter.bottom.publicKey.bytes) }));
   }
 
   /** Records the proof of a round that finalized `finalized`; `hashes` are the blocks it prevoted for, oldest first. */
@@ -59,8 +60,8 @@ export class FinalizationProofs {
       height,
       hashes: [...hashes],
       signatures: this.#voters.map((voter) => ({
-        root: { parentPublicKey: voter.root.publicKey.toString(), signature: toHex(voter.root.sign(voter.bottom.publicKey.bytes).bytes) },
-        bottom: { parentPublicKey: voter.bottom.publicKey.toString(), signature: toHex(voter.bottom.sign(message).bytes) },
+        root: { parentPublicKey: voter.rootHex, signature: toHex(voter.root.sign(voter.bottom.publicKey.bytes).bytes) },
+        bottom: { parentPublicKey: voter.bottomHex, signature: toHex(voter.bottom.sign(message).bytes) },
       })),
     };
   }

@@ -4,13 +4,13 @@
  * in insertion order.
  */
 export class EntryIdSequence {
-  readonly #origin: string;
+  readonly #origin: Buffer;
   #seconds = 0;
   #counter = 0;
 
   /** @param origin 5 bytes that tell this chain's ids from another's */
   constructor(origin: Uint8Array) {
-    this.#origin = Buffer.from(origin.subarray(0, 5)).toString('hex');
+    this.#origin = Buffer.from(origin.subarray(0, 5));
   }
 
   /** The next id, stamped with `unixSeconds` (never earlier than the previous id's). */
@@ -18,10 +18,11 @@ export class EntryIdSequence {
     this.#counter = (this.#counter + 1) % 0x1000000;
     // A clock that goes back, or a wrapped counter, must not break the order.
     this.#seconds = Math.max(this.#seconds + (this.#counter === 0 ? 1 : 0), Math.floor(unixSeconds));
-    return hex(this.#seconds, 8) + this.#origin + hex(this.#counter, 6);
+    // Written as bytes and read as one hex string: a concatenation would be kept as a tree of fragments.
+    const id = Buffer.allocUnsafe(12);
+    id.writeUInt32BE(this.#seconds, 0);
+    this.#origin.copy(id, 4);
+    id.writeUIntBE(this.#counter, 9, 3);
+    return id.toString('hex');
   }
-}
-
-function hex(value: number, width: number): string {
-  return value.toString(16).padStart(width, '0');
 }
