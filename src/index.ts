@@ -4,6 +4,7 @@ export { Router } from './http/router.js';
 export type { Method, RequestContext, RouteHandler, RouteMatch } from './http/router.js';
 export type { CorsOptions } from './http/cors.js';
 export { DEFAULT_BODY_LIMIT } from './http/body.js';
+export { deepFreeze } from './http/json.js';
 export { parsePagination, toPage, pageWindow, PAGE_SIZE } from './pagination.js';
 export type { Order, Page, PageRequest, Pagination, PaginationOptions } from './pagination.js';
 export {

@@ -31,6 +31,11 @@ export interface Measured {
   p50: number;
   p99: number;
   errors: number;
+  /** The server's CPU time per request, µs (the servers share this process; one measures at a time). */
+  cpuPerRequest: number;
+  /** Share of one core the server process used, and the load generator's process. */
+  serverBusy: number;
+  loadBusy: number;
 }
 
 export async function compareThroughput(load: Remote, targets: Target[], routes: Route[], options: CompareOptions): Promise<Measured[]> {
@@ -39,19 +44,25 @@ export async function compareThroughput(load: Remote, targets: Target[], routes:
     for (const target of targets) {
       await load.call<HttpLoadResult>('http', { url: target.url, paths: route.paths, connections: options.connections, duration: options.warmupSeconds } satisfies HttpLoadArgs);
     }
-    const runs = new Map<string, HttpLoadResult[]>(targets.map((target) => [target.name, []]));
+    const runs = new Map<string, (HttpLoadResult & { serverCpuSeconds: number })[]>(targets.map((target) => [target.name, []]));
     for (let round = 0; round < options.rounds; round++) {
       const order = round % 2 === 0 ? targets : [...targets].reverse();
       for (const target of order) {
+        const cpu = process.cpuUsage();
         const result = await load.call<HttpLoadResult>('http', {
           url: target.url,
           paths: route.paths,
           connections: options.connections,
           duration: options.seconds,
         } satisfies HttpLoadArgs);
+        const used = process.cpuUsage(cpu);
+        const serverCpuSeconds = (used.user + used.system) / 1e6;
         if (result.errors > 0 || result.non2xx > 0) throw new Error(`${target.name} ${route.name}: ${result.errors} errors, ${result.non2xx} non-2xx`);
-        runs.get(target.name)!.push(result);
-        options.log(`${route.name} on ${target.name}: ${fmt(result.requestsPerSecond, 0)} req/s, p50 ${fmt(result.latency.p50)} ms, p99 ${fmt(result.latency.p99)} ms`);
+        runs.get(target.name)!.push({ ...result, serverCpuSeconds });
+        options.log(
+          `${route.name} on ${target.name}: ${fmt(result.requestsPerSecond, 0)} req/s, p50 ${fmt(result.latency.p50)} ms, p99 ${fmt(result.latency.p99)} ms, ` +
+            `server ${fmt((serverCpuSeconds / (result.requests || 1)) * 1e6, 1)} µs CPU/request, busy ${fmt((serverCpuSeconds / result.seconds) * 100, 0)}% (load generator ${fmt((result.cpuSeconds / result.seconds) * 100, 0)}%)`,
+        );
       }
     }
     for (const target of targets) {
@@ -63,6 +74,9 @@ export async function compareThroughput(load: Remote, targets: Target[], routes:
         p50: mean(results.map((result) => result.latency.p50)),
         p99: mean(results.map((result) => result.latency.p99)),
         errors: results.reduce((sum, result) => sum + result.errors + result.non2xx, 0),
+        cpuPerRequest: (sum(results.map((result) => result.serverCpuSeconds)) / sum(results.map((result) => result.requests))) * 1e6,
+        serverBusy: sum(results.map((result) => result.serverCpuSeconds)) / sum(results.map((result) => result.seconds)),
+        loadBusy: sum(results.map((result) => result.cpuSeconds)) / sum(results.map((result) => result.seconds)),
       });
     }
   }
@@ -73,8 +87,19 @@ export async function compareThroughput(load: Remote, targets: Target[], routes:
 export function throughputRows(measured: Measured[], baseline: string): (string | number)[][] {
   return measured.map((m) => {
     const base = measured.find((other) => other.route === m.route && other.target === baseline)!;
-    return [m.route, m.target, fmt(m.requestsPerSecond, 0), fmt(m.p50), fmt(m.p99), m.target === baseline ? '1.00 (baseline)' : fmt(m.requestsPerSecond / base.requestsPerSecond)];
+    return [
+      m.route,
+      m.target,
+      fmt(m.requestsPerSecond, 0),
+      fmt(m.p50),
+      fmt(m.p99),
+      fmt(m.cpuPerRequest, 1),
+      `${fmt(m.serverBusy * 100, 0)}% / ${fmt(m.loadBusy * 100, 0)}%`,
+      m.target === baseline ? '1.00 (baseline)' : fmt(m.requestsPerSecond / base.requestsPerSecond),
+    ];
   });
 }
 
-export const THROUGHPUT_COLUMNS = ['route', 'server', 'req/s', 'p50 ms', 'p99 ms', 'ratio to baseline'];
+export const THROUGHPUT_COLUMNS = ['route', 'server', 'req/s', 'p50 ms', 'p99 ms', 'server CPU µs/req', 'busy: server / load generator', 'ratio to baseline'];
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);

@@ -29,6 +29,8 @@ export interface HttpLoadResult {
   /** Latency in ms, from autocannon's own per-response timing (process.hrtime), every response kept. */
   latency: { p50: number; p90: number; p99: number; max: number; mean: number };
   bytesPerSecond: number;
+  /** CPU seconds the load process spent (user + system) over the measurement. */
+  cpuSeconds: number;
 }
 
 function run(options: autocannon.Options): Promise<{ result: autocannon.Result; latencies: number[] }> {
@@ -42,9 +44,10 @@ function run(options: autocannon.Options): Promise<{ result: autocannon.Result; 
   });
 }
 
-function summarize(result: autocannon.Result, latencies: number[]): HttpLoadResult {
+function summarize(result: autocannon.Result, latencies: number[], cpu: NodeJS.CpuUsage): HttpLoadResult {
   const requests = result['2xx'];
   return {
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
     requests,
     seconds: result.duration,
     requestsPerSecond: requests / result.duration,
@@ -81,6 +84,7 @@ serve({
   ping: () => 'pong',
 
   async http(args: HttpLoadArgs): Promise<HttpLoadResult> {
+    const cpu = process.cpuUsage();
     const { result, latencies } = await run({
       url: args.url,
       connections: args.connections,
@@ -89,7 +93,7 @@ serve({
       overallRate: args.overallRate,
       requests: args.paths.map((path) => ({ method: 'GET', path })),
     });
-    return summarize(result, latencies);
+    return summarize(result, latencies, process.cpuUsage(cpu));
   },
 
   /** Opens one WebSocket subscribed to `unconfirmedAdded` (every address), counting its frames. */
@@ -122,6 +126,7 @@ serve({
     const before = listener.frames;
     let next = 0;
     const startedAt = nowMs();
+    const cpu = process.cpuUsage();
     const { result, latencies } = await run({
       url: args.url,
       connections: args.connections,
@@ -140,7 +145,7 @@ serve({
     while (listener.frames - before < bodies.length && nowMs() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
     const notified = listener.frames - before;
     return {
-      ...summarize(result, latencies),
+      ...summarize(result, latencies, process.cpuUsage(cpu)),
       notified,
       transfersPerSecond: notified / ((listener.lastAt - startedAt) / 1000),
     };

@@ -1,21 +1,23 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { jsonBody } from './json.js';
 
 const NO_HEADERS: OutgoingHttpHeaders = Object.freeze({});
 
 /**
  * Writes a JSON response with the headers every gateway response carries. Headers go to
- * `writeHead` as one flat list: no header object is built or copied per response.
+ * `writeHead` as one flat list: no header object is built or copied per response. The
+ * JSON of frozen objects is rendered once (see `jsonBody`).
  */
 export function writeJson(res: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders = NO_HEADERS): void {
-  const text = JSON.stringify(body);
+  const bytes = jsonBody(body) ?? 'null';
   const list: (string | number)[] = [
     'content-type', 'application/json; charset=utf-8',
-    'content-length', Buffer.byteLength(text),
+    'content-length', typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length,
     'x-content-type-options', 'nosniff',
   ];
   appendHeaders(list, headers);
   res.writeHead(status, list as unknown as OutgoingHttpHeaders);
-  res.end(text);
+  res.end(bytes);
 }
 
 /** Writes an empty response (a preflight's 204). */

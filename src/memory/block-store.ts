@@ -1,5 +1,6 @@
 import type { BlockInfoDTO } from '../backend/dto.js';
 import type { BlockSearchCriteria, PageResult } from '../backend/repositories.js';
+import { deepFreeze } from '../http/json.js';
 import { pageWindow } from '../pagination.js';
 import { partitionPoint } from './sorted.js';
 
@@ -29,10 +30,14 @@ export class BlockStore {
     return this.#blocks.length;
   }
 
-  /** Appends the block at the next height. */
+  /**
+   * Appends the block at the next height and freezes it all the way down: a harvested
+   * block never changes, so the gateway renders its JSON once.
+   */
   append(block: BlockInfoDTO): void {
     const height = this.#blocks.length + 1;
     if (block.block.height !== String(height)) throw new RangeError(`expected block at height ${height}, got ${block.block.height}`);
+    deepFreeze(block);
     this.#blocks.push(block);
     this.#timestamps.push(BigInt(block.block.timestamp));
     this.#heightById.set(block.id, height);

@@ -1,0 +1,137 @@
+/**
+ * JSON bodies of responses, with the bytes of frozen objects kept.
+ *
+ * A backend that returns a frozen object promises it never changes (a harvested block does
+ * not), so its JSON is rendered and encoded once and kept for as long as the object lives
+ * (a WeakMap: the object's owner decides how long that is). A page envelope or an array
+ * holding such objects is written around their kept bytes into one buffer: no JSON text of
+ * the whole page is built (a string of a few hundred kB costs V8 a large-object allocation,
+ * and its encoding another copy). Everything else is `JSON.stringify` as usual.
+ *
+ * Freezing is shallow in JavaScript; an object is only worth keeping when it is frozen all
+ * the way down (see `deepFreeze`).
+ */
+
+const kept = new WeakMap<object, Buffer>();
+
+/** How far into unfrozen containers frozen members are looked for: page envelope → data array → item. */
+const NESTING = 2;
+
+/**
+ * The bytes of `JSON.stringify(value)`: a string when nothing in it is kept, a Buffer built
+ * from the kept bytes of every frozen object within two levels otherwise; undefined where
+ * JSON.stringify gives undefined.
+ */
+export function jsonBody(value: unknown): string | Buffer | undefined {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  if (isKept(value)) return keptBytes(value);
+  if (!holdsFrozen(value, NESTING)) return JSON.stringify(value);
+  const pieces: (string | Buffer)[] = [];
+  composite(value, NESTING, pieces);
+  return concat(pieces);
+}
+
+/**
+ * Freezes `value` and every object and array within it; returns it. Objects already
+ * frozen are taken as frozen all the way down.
+ */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function keptBytes(value: object): Buffer | undefined {
+  let bytes = kept.get(value);
+  if (bytes === undefined) {
+    const text = JSON.stringify(value);
+    // JSON.stringify of an object gives undefined only through a toJSON that returns nothing.
+    if (text === undefined) return undefined;
+    // A buffer of its own: a slice of the shared pool would keep the whole pool slab alive.
+    bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+    bytes.write(text);
+    kept.set(value, bytes);
+  }
+  return bytes;
+}
+
+/** Arrays and plain objects with no toJSON: the containers whose JSON is their members'. */
+function isContainer(value: object): boolean {
+  if (Array.isArray(value)) return true;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return (proto === Object.prototype || proto === null) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+}
+
+/** A frozen array or plain object: its bytes are kept. */
+function isKept(value: object): boolean {
+  return Object.isFrozen(value) && isContainer(value);
+}
+
+function holdsFrozen(value: object, depth: number): boolean {
+  if (depth === 0 || !isContainer(value)) return false;
+  if (Array.isArray(value)) {
+    // A page's items are alike: the first one tells.
+    const first: unknown = value[0];
+    return typeof first === 'object' && first !== null && (isKept(first) || holdsFrozen(first, depth - 1));
+  }
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const member = (value as Record<string, unknown>)[key];
+    if (typeof member === 'object' && member !== null && (isKept(member) || holdsFrozen(member, depth - 1))) return true;
+  }
+  return false;
+}
+
+// The pieces of the text JSON.stringify gives (members in the same order, undefined and
+// functions left out of objects and null in arrays), with frozen members' kept bytes.
+function composite(value: object, depth: number, pieces: (string | Buffer)[]): void {
+  if (Array.isArray(value)) {
+    pieces.push('[');
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) pieces.push(',');
+      if (!member(value[i], depth - 1, pieces)) pieces.push('null');
+    }
+    pieces.push(']');
+    return;
+  }
+  pieces.push('{');
+  let first = true;
+  for (const key of Object.keys(value)) {
+    const at = pieces.length;
+    pieces.push(first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`);
+    if (member((value as Record<string, unknown>)[key], depth - 1, pieces)) first = false;
+    else pieces.length = at;
+  }
+  pieces.push('}');
+}
+
+/** Pushes the pieces of one member; false when it has no JSON (undefined, a function, a symbol). */
+function member(value: unknown, depth: number, pieces: (string | Buffer)[]): boolean {
+  if (typeof value === 'object' && value !== null) {
+    if (isKept(value)) {
+      const bytes = keptBytes(value);
+      if (bytes === undefined) return false;
+      pieces.push(bytes);
+      return true;
+    }
+    if (depth > 0 && isContainer(value)) {
+      composite(value, depth, pieces);
+      return true;
+    }
+  }
+  const text = JSON.stringify(value);
+  if (text === undefined) return false;
+  pieces.push(text);
+  return true;
+}
+
+function concat(pieces: (string | Buffer)[]): Buffer {
+  let length = 0;
+  for (const piece of pieces) length += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length;
+  const out = Buffer.allocUnsafe(length);
+  let offset = 0;
+  for (const piece of pieces) offset += typeof piece === 'string' ? out.write(piece, offset) : piece.copy(out, offset);
+  return out;
+}

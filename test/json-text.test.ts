@@ -1,0 +1,122 @@
+/**
+ * The JSON of frozen objects is rendered once: `jsonText` must give exactly what
+ * `JSON.stringify` gives, whatever is frozen, and a response must never be stale.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BlockInfoDTO, GatewayBackend } from '../src/backend/index.js';
+import { jsonBody } from '../src/http/json.js';
+import { deepFreeze } from '../src/index.js';
+
+/** The body as text, as a client reads it. */
+function jsonText(value: unknown): string | undefined {
+  const body = jsonBody(value);
+  return typeof body === 'string' || body === undefined ? body : body.toString('utf8');
+}
+import { startGateway, testChain, type TestServer } from './support/server.js';
+
+/** JSON-like values with what JSON.stringify treats specially: undefined, functions, toJSON, null prototypes. */
+const valueArb = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.oneof(fc.string(), fc.double(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.constant(() => 1)),
+    fc.array(tie('value'), { maxLength: 5 }),
+    fc.dictionary(fc.string({ maxLength: 6 }), tie('value'), { maxKeys: 5 }),
+    fc.dictionary(fc.string({ maxLength: 6 }), tie('value'), { maxKeys: 3, noNullPrototype: false }),
+    tie('value').map((inner) => ({ toJSON: () => inner })),
+    fc.date({ noInvalidDate: true }),
+  ),
+})).value;
+
+/** Freezes a random choice of the objects within `value` (deeply or just the one). */
+function freezeSome(value: unknown, choices: boolean[], at = { i: 0 }): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  for (const key of Object.keys(value)) freezeSome((value as Record<string, unknown>)[key], choices, at);
+  const choice = choices[at.i++ % choices.length];
+  if (choice) Object.isFrozen(value) || (at.i % 3 === 0 ? deepFreeze(value) : Object.freeze(value));
+  return value;
+}
+
+describe('jsonBody', () => {
+  it('gives what JSON.stringify gives, whatever is frozen, on the first and every later call', () => {
+    fc.assert(
+      fc.property(valueArb, fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }), (raw, choices) => {
+        const value = freezeSome(raw, choices);
+        const expected = JSON.stringify(value);
+        expect(jsonText(value)).toBe(expected);
+        expect(jsonText(value)).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('writes a page envelope around the kept bytes of frozen items, in one buffer', () => {
+    const items = [deepFreeze({ id: '1', meta: { hash: 'A' } }), deepFreeze({ id: '2', meta: { hash: 'B' } })];
+    const page = { data: items, pagination: { pageNumber: 1, pageSize: 10, totalEntries: 2, totalPages: 1 }, skipped: undefined };
+    expect(Buffer.isBuffer(jsonBody(page))).toBe(true);
+    expect(jsonText(page)).toBe(JSON.stringify(page));
+    // Unicode is encoded as UTF-8, counted in bytes.
+    const named = { data: [deepFreeze({ name: 'zürich ✓ 🚀' })], note: 'é' };
+    expect(jsonBody(named)).toEqual(Buffer.from(JSON.stringify(named)));
+    // Still right when the unfrozen parts change between calls.
+    page.pagination.totalEntries = 3;
+    page.data = [items[1]];
+    expect(jsonText(page)).toBe(JSON.stringify(page));
+  });
+
+  it('freezes all the way down and leaves frozen objects alone', () => {
+    const block = deepFreeze({ a: { b: [1, { c: 2 }] } });
+    expect(Object.isFrozen(block.a.b[1])).toBe(true);
+    expect(() => {
+      'use strict';
+      (block.a.b as unknown[]).push(3);
+    }).toThrow(TypeError);
+  });
+});
+
+describe('responses with kept JSON', () => {
+  let server: TestServer & { chain: ReturnType<typeof testChain> };
+
+  beforeAll(async () => {
+    server = await startGateway();
+    for (let i = 0; i < 3; i++) server.chain.harvest();
+  });
+  afterAll(() => server.close());
+
+  it('serves a harvested block, frozen at harvest, byte for byte as JSON.stringify renders it, every time', async () => {
+    const block = await server.chain.blocks.getByHeight(3n);
+    expect(Object.isFrozen(block) && Object.isFrozen(block!.meta.stateHashSubCacheMerkleRoots)).toBe(true);
+    const first = await server.get('/blocks/3');
+    const second = await server.get('/blocks/3');
+    expect(first.text).toBe(JSON.stringify(block));
+    expect(second.text).toBe(first.text);
+    expect(first.headers['content-length']).toBe(String(Buffer.byteLength(first.text)));
+  });
+
+  it('serves pages of kept blocks with their own pagination, in either order', async () => {
+    for (let i = 0; i < 21; i++) server.chain.harvest();
+    const all = await Promise.all(Array.from({ length: 25 }, (_, i) => server.chain.blocks.getByHeight(BigInt(i + 1))));
+    const asc = await server.get('/blocks?order=asc&pageSize=10&pageNumber=2');
+    expect(asc.text).toBe(JSON.stringify({ data: all.slice(10, 20), pagination: { pageNumber: 2, pageSize: 10, totalEntries: 25, totalPages: 3 } }));
+    const desc = await server.get('/blocks?order=desc&pageSize=10');
+    expect(desc.body.data.map((block: BlockInfoDTO) => block.block.height)).toEqual(['25', '24', '23', '22', '21', '20', '19', '18', '17', '16']);
+    expect(desc.text).toBe(JSON.stringify({ data: all.slice(15).reverse(), pagination: { pageNumber: 1, pageSize: 10, totalEntries: 25, totalPages: 3 } }));
+  });
+
+  it('never serves stale JSON for objects a backend did not freeze', async () => {
+    const chain = testChain();
+    const block = structuredClone((await chain.blocks.getByHeight(1n))!);
+    const backend: GatewayBackend = { ...chain, blocks: { getByHeight: () => block, search: () => ({ data: [block], totalEntries: 1 }) }, chain: chain.chain, node: chain.node, network: chain.network };
+    const mutable = await startGateway({ backend });
+    try {
+      const before = await mutable.get('/blocks/1');
+      block.meta.totalFee = '12345';
+      const after = await mutable.get('/blocks/1');
+      expect(before.body.meta.totalFee).toBe('0');
+      expect(after.body.meta.totalFee).toBe('12345');
+      expect((await mutable.get('/blocks')).body.data[0].meta.totalFee).toBe('12345');
+    } finally {
+      await mutable.close();
+    }
+  });
+});
