@@ -1,34 +1,37 @@
 /**
- * JSON bodies of responses, with the bytes of frozen objects kept.
+ * JSON bodies of responses, with the JSON of frozen objects kept.
  *
  * A backend that returns a frozen object promises it never changes (a harvested block does
- * not), so its JSON is rendered and encoded once and kept for as long as the object lives
- * (a WeakMap: the object's owner decides how long that is). A page envelope or an array
- * holding such objects is written around their kept bytes into one buffer: no JSON text of
- * the whole page is built (a string of a few hundred kB costs V8 a large-object allocation,
- * and its encoding another copy). Everything else is `JSON.stringify` as usual.
+ * not), so its JSON is rendered once and kept for as long as the object lives (a WeakMap:
+ * the object's owner decides how long that is). A page envelope or an array holding such
+ * objects is encoded straight into one buffer from their kept texts: no JSON text of the
+ * whole page is built (a string of a few hundred kB costs V8 a large-object allocation and
+ * page faults on every request, and its encoding another copy). Kept texts are V8 strings,
+ * not buffers: the collector compacts them, where thousands of small long-lived buffers
+ * would pin the allocator's free memory between the large transient ones. Everything else
+ * is `JSON.stringify` as usual.
  *
  * Freezing is shallow in JavaScript; an object is only worth keeping when it is frozen all
  * the way down (see `deepFreeze`).
  */
 
-const kept = new WeakMap<object, Buffer>();
+const kept = new WeakMap<object, string>();
 
 /** How far into unfrozen containers frozen members are looked for: page envelope → data array → item. */
 const NESTING = 2;
 
 /**
- * The bytes of `JSON.stringify(value)`: a string when nothing in it is kept, a Buffer built
- * from the kept bytes of every frozen object within two levels otherwise; undefined where
- * JSON.stringify gives undefined.
+ * `JSON.stringify(value)` as a response body: a string (the kept one for a frozen object),
+ * or, for a container holding frozen objects within two levels, one Buffer encoded from the
+ * pieces and their kept texts; undefined where JSON.stringify gives undefined.
  */
 export function jsonBody(value: unknown): string | Buffer | undefined {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value);
-  if (isKept(value)) return keptBytes(value);
+  if (isKept(value)) return keptText(value);
   if (!holdsFrozen(value, NESTING)) return JSON.stringify(value);
-  const pieces: (string | Buffer)[] = [];
+  const pieces: string[] = [];
   composite(value, NESTING, pieces);
-  return concat(pieces);
+  return encode(pieces);
 }
 
 /**
@@ -43,18 +46,15 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function keptBytes(value: object): Buffer | undefined {
-  let bytes = kept.get(value);
-  if (bytes === undefined) {
-    const text = JSON.stringify(value);
+function keptText(value: object): string | undefined {
+  let text = kept.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
     // JSON.stringify of an object gives undefined only through a toJSON that returns nothing.
     if (text === undefined) return undefined;
-    // A buffer of its own: a slice of the shared pool would keep the whole pool slab alive.
-    bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-    bytes.write(text);
-    kept.set(value, bytes);
+    kept.set(value, text);
   }
-  return bytes;
+  return text;
 }
 
 /** Arrays and plain objects with no toJSON: the containers whose JSON is their members'. */
@@ -64,7 +64,7 @@ function isContainer(value: object): boolean {
   return (proto === Object.prototype || proto === null) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
 }
 
-/** A frozen array or plain object: its bytes are kept. */
+/** A frozen array or plain object: its JSON is kept. */
 function isKept(value: object): boolean {
   return Object.isFrozen(value) && isContainer(value);
 }
@@ -85,8 +85,8 @@ function holdsFrozen(value: object, depth: number): boolean {
 }
 
 // The pieces of the text JSON.stringify gives (members in the same order, undefined and
-// functions left out of objects and null in arrays), with frozen members' kept bytes.
-function composite(value: object, depth: number, pieces: (string | Buffer)[]): void {
+// functions left out of objects and null in arrays), with frozen members' kept texts.
+function composite(value: object, depth: number, pieces: string[]): void {
   if (Array.isArray(value)) {
     pieces.push('[');
     for (let i = 0; i < value.length; i++) {
@@ -108,12 +108,12 @@ function composite(value: object, depth: number, pieces: (string | Buffer)[]): v
 }
 
 /** Pushes the pieces of one member; false when it has no JSON (undefined, a function, a symbol). */
-function member(value: unknown, depth: number, pieces: (string | Buffer)[]): boolean {
+function member(value: unknown, depth: number, pieces: string[]): boolean {
   if (typeof value === 'object' && value !== null) {
     if (isKept(value)) {
-      const bytes = keptBytes(value);
-      if (bytes === undefined) return false;
-      pieces.push(bytes);
+      const text = keptText(value);
+      if (text === undefined) return false;
+      pieces.push(text);
       return true;
     }
     if (depth > 0 && isContainer(value)) {
@@ -127,11 +127,11 @@ function member(value: unknown, depth: number, pieces: (string | Buffer)[]): boo
   return true;
 }
 
-function concat(pieces: (string | Buffer)[]): Buffer {
+function encode(pieces: string[]): Buffer {
   let length = 0;
-  for (const piece of pieces) length += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length;
+  for (const piece of pieces) length += Buffer.byteLength(piece);
   const out = Buffer.allocUnsafe(length);
   let offset = 0;
-  for (const piece of pieces) offset += typeof piece === 'string' ? out.write(piece, offset) : piece.copy(out, offset);
+  for (const piece of pieces) offset += out.write(piece, offset);
   return out;
 }
