@@ -1,15 +1,10 @@
 import type { BlockInfoDTO } from '../backend/dto.js';
 import type { BlockSearchCriteria, PageResult } from '../backend/repositories.js';
 import { deepFreeze } from '../http/json.js';
-import { pageWindow } from '../pagination.js';
-import { partitionPoint } from './sorted.js';
+import { pageOfRange, partitionPoint, type Sequence } from './sorted.js';
 
 /** A sorted, ascending list of heights: the whole chain or one filter's index. */
-interface HeightList {
-  readonly length: number;
-  /** Defined for every index in [0, length). */
-  at(index: number): number | undefined;
-}
+type HeightList = Sequence<number>;
 
 /**
  * Blocks by height, with the indexes `GET /blocks` needs: id → height, signer →
@@ -20,7 +15,6 @@ interface HeightList {
 export class BlockStore {
   readonly #blocks: BlockInfoDTO[] = [];
   readonly #timestamps: bigint[] = [];
-  readonly #heightById = new Map<string, number>();
   readonly #bySigner = new Map<string, number[]>();
   readonly #byBeneficiary = new Map<string, number[]>();
   readonly #bySignerAndBeneficiary = new Map<string, number[]>();
@@ -40,7 +34,6 @@ export class BlockStore {
     deepFreeze(block);
     this.#blocks.push(block);
     this.#timestamps.push(BigInt(block.block.timestamp));
-    this.#heightById.set(block.id, height);
     indexUnder(this.#bySigner, block.block.signerPublicKey, height);
     indexUnder(this.#byBeneficiary, block.block.beneficiaryAddress, height);
     indexUnder(this.#bySignerAndBeneficiary, `${block.block.signerPublicKey}/${block.block.beneficiaryAddress}`, height);
@@ -61,22 +54,9 @@ export class BlockStore {
     const timestamps = this.#timestamps;
     const lowHeight = from === undefined ? 1 : partitionPoint(timestamps.length, (i) => timestamps[i] < from) + 1;
     const highHeight = to === undefined ? this.height : partitionPoint(timestamps.length, (i) => timestamps[i] <= to);
-    const first = lowerBound(list, lowHeight);
-    const end = lowerBound(list, highHeight + 1);
-    if (end <= first) return { data: [], totalEntries: 0 };
-
-    let bound: number | undefined;
-    if (criteria.offset !== undefined) {
-      const offsetHeight = this.#heightById.get(criteria.offset.toLowerCase());
-      if (offsetHeight === undefined) return { data: [], totalEntries: 0 };
-      const index = criteria.order === 'asc' ? lowerBound(list, offsetHeight + 1) : lowerBound(list, offsetHeight);
-      bound = Math.min(end, Math.max(first, index)) - first;
-    }
-    const window = pageWindow(end - first, criteria, bound);
-    const data: BlockInfoDTO[] = [];
-    if (window.descending) for (let i = window.end - 1; i >= window.start; i--) data.push(this.#blocks[list.at(first + i)! - 1]);
-    else for (let i = window.start; i < window.end; i++) data.push(this.#blocks[list.at(first + i)! - 1]);
-    return { data, totalEntries: window.totalEntries };
+    // Block ids grow with height, so the list is in id order too.
+    const blocks: Sequence<BlockInfoDTO> = { length: list.length, at: (index) => this.#blocks[list.at(index)! - 1] };
+    return pageOfRange(blocks, lowerBound(list, lowHeight), lowerBound(list, highHeight + 1), criteria, blockId);
   }
 
   // The index that answers the filters; an empty list when a filter matches nothing.
@@ -88,6 +68,8 @@ export class BlockStore {
     return this.#all;
   }
 }
+
+const blockId = (block: BlockInfoDTO): string => block.id;
 
 function indexUnder(index: Map<string, number[]>, key: string, height: number): void {
   const heights = index.get(key);

@@ -1,13 +1,6 @@
 import type { PageResult, TransactionSearchCriteria } from '../../backend/repositories.js';
-import { pageWindow } from '../../pagination.js';
-import { partitionPoint } from '../sorted.js';
+import { pageOfRange, partitionPoint, type Sequence } from '../sorted.js';
 import type { Searchable } from './record.js';
-
-/** Entries in id order (ids sort as strings in insertion order); heights never decrease along it. */
-export interface Sequence<T> {
-  readonly length: number;
-  at(index: number): T | undefined;
-}
 
 export type Entry = Searchable & { readonly id: string };
 
@@ -31,9 +24,10 @@ export function residualFilter(criteria: TransactionSearchCriteria, indexed: { a
 }
 
 /**
- * One page of `entries` for the criteria: height bounds and the offset by binary search,
- * the page by index, so its cost does not grow with its depth. Filters in `residual`
- * (those no index answered) are applied first, entry by entry.
+ * One page of `entries` (in id order, heights never decreasing along it) for the criteria:
+ * height bounds and the offset by binary search, the page by index, so its cost does not
+ * grow with its depth. Filters in `residual` (those no index answered) are applied first,
+ * entry by entry.
  */
 export function searchSequence<T extends Entry>(
   entries: Sequence<T>,
@@ -53,19 +47,7 @@ export function searchSequence<T extends Entry>(
   const to = criteria.height ?? criteria.toHeight;
   const lo = from === undefined ? 0 : partitionPoint(list.length, (i) => list.at(i)!.height() < from);
   const hi = to === undefined ? list.length : partitionPoint(list.length, (i) => list.at(i)!.height() <= to);
-  if (hi <= lo) return { data: [], totalEntries: 0 };
-
-  let bound: number | undefined;
-  const offset = criteria.offset?.toLowerCase();
-  if (offset !== undefined) {
-    const index = criteria.order === 'asc'
-      ? partitionPoint(list.length, (i) => list.at(i)!.id <= offset)
-      : partitionPoint(list.length, (i) => list.at(i)!.id < offset);
-    bound = Math.min(hi, Math.max(lo, index)) - lo;
-  }
-  const window = pageWindow(hi - lo, criteria, bound);
-  const data: T[] = [];
-  if (window.descending) for (let i = window.end - 1; i >= window.start; i--) data.push(list.at(lo + i)!);
-  else for (let i = window.start; i < window.end; i++) data.push(list.at(lo + i)!);
-  return { data, totalEntries: window.totalEntries };
+  return pageOfRange(list, lo, hi, criteria, idOf);
 }
+
+const idOf = (entry: Entry): string => entry.id;
