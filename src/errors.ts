@@ -125,7 +125,7 @@ export function toGatewayError(error: unknown): GatewayError {
 
 const ECHO_LIMIT = 64;
 
-/** Shortens user input before it is echoed in a message. */
-export function clip(value: string): string {
-  return value.length > ECHO_LIMIT ? `${value.slice(0, ECHO_LIMIT)}...` : value;
+/** Shortens user input before it is echoed in a message: at most `limit` characters, then `...`. */
+export function clip(value: string, limit = ECHO_LIMIT): string {
+  return value.length > limit ? `${value.slice(0, limit)}...` : value;
 }

@@ -2,6 +2,7 @@
  * The listener's defaults, close codes and close reasons, in one place so the
  * protocol a client sees can be read (and changed) here alone.
  */
+import { clip } from '../errors.js';
 
 /** Defaults of `ListenerHubOptions`. */
 export const LISTENER_DEFAULTS = {
@@ -61,7 +62,7 @@ export const CLOSE_CODE = {
 /** A close frame's reason is at most 123 bytes (RFC 6455 section 5.5). */
 export const MAX_CLOSE_REASON_BYTES = 123;
 
-/** Longest piece of client input echoed in a reason, so the reason stays readable and short. */
+/** Longest piece of client input echoed in a reason: a close reason has 123 bytes in all. */
 const ECHO_LIMIT = 40;
 
 /**
@@ -77,14 +78,10 @@ export const CLOSE_REASON = {
   notOneAction: 'message must have exactly one of subscribe or unsubscribe',
   channelNotAString: 'subscribe and unsubscribe take a channel string',
   binaryFrame: 'binary frames are not supported; send JSON text',
-  unknownChannel: (channel: string) => `unknown channel '${echo(channel)}'`,
+  unknownChannel: (channel: string) => `unknown channel '${clip(channel, ECHO_LIMIT)}'`,
   addressNotAllowed: (channel: string) => `channel '${channel}' takes no address`,
-  invalidAddress: (address: string) => `invalid address '${echo(address)}': expected 39 base32 characters with a valid checksum`,
+  invalidAddress: (address: string) => `invalid address '${clip(address, ECHO_LIMIT)}': expected 39 base32 characters with a valid checksum`,
   tooManySubscriptions: (limit: number) => `too many subscriptions: at most ${limit} per connection`,
   tooManyMessages: (limit: number) => `too many messages: at most ${limit} per second`,
   feedFailed: 'event feed failed',
 } as const;
-
-function echo(text: string): string {
-  return text.length > ECHO_LIMIT ? `${text.slice(0, ECHO_LIMIT)}...` : text;
-}
