@@ -2,6 +2,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BlockInfoDTO, PageResult } from '../../src/backend/index.js';
 import { InMemoryChain } from '../../src/index.js';
+import { compareThroughput, type Measured, type Target } from './http-compare.js';
+import { startLoad } from './process.js';
+import { seconds, type SuiteContext } from './suite.js';
+
+/** The chain height and client connections of the block-read suites (http-read, http-peer). */
+export const READ_HEIGHT = 1000;
+export const READ_CONNECTIONS = 16;
 
 /** An in-memory chain (no block timer) of `height` blocks. */
 export function chainOfHeight(height: number): InMemoryChain {
@@ -44,4 +51,37 @@ export function bareHandler(chain: InMemoryChain): (req: IncomingMessage, res: S
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
     res.end(text);
   };
+}
+
+export interface BlockReads {
+  measured: Measured[];
+  rounds: number;
+  measureSeconds: number;
+  /** Req/s of `target` on `route` over the first target's (the baseline). */
+  ratio(route: string, target: string): number;
+}
+
+/**
+ * `GET /blocks/{height}` (100 heights in turn) and `GET /blocks?pageSize=100` on every
+ * target in turn, from a load process of their own; the first target is the baseline.
+ */
+export async function measureBlockReads(context: SuiteContext, targets: Target[]): Promise<BlockReads> {
+  const load = await startLoad('load/http-load.ts');
+  const measureSeconds = seconds(context, 5, 2);
+  const rounds = context.quick ? 1 : 2;
+  try {
+    const measured = await compareThroughput(
+      load,
+      targets,
+      [
+        { name: 'GET /blocks/{height}', paths: blockPaths(READ_HEIGHT) },
+        { name: 'GET /blocks?pageSize=100', paths: [PAGE_PATH] },
+      ],
+      { connections: READ_CONNECTIONS, seconds: measureSeconds, warmupSeconds: seconds(context, 2, 1), rounds, log: context.log },
+    );
+    const rate = (route: string, target: string) => measured.find((m) => m.route === route && m.target === target)!.requestsPerSecond;
+    return { measured, rounds, measureSeconds, ratio: (route, target) => rate(route, target) / rate(route, targets[0].name) };
+  } finally {
+    await load.close();
+  }
 }

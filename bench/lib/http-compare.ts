@@ -102,4 +102,8 @@ export function throughputRows(measured: Measured[], baseline: string): (string 
 
 export const THROUGHPUT_COLUMNS = ['route', 'server', 'req/s', 'p50 ms', 'p99 ms', 'server CPU µs/req', 'busy: server / load generator', 'ratio to baseline'];
 
+/** What the CPU columns of a throughput table mean. */
+export const CPU_NOTE =
+  'Server CPU µs/req: the server process\'s CPU time (user + system) over the measurement divided by its requests. Busy: CPU time over wall time, as a share of one core, for the server process and for the load generator\'s; a server near 100% is the bottleneck, a load generator near 100% means the server was not.';
+
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);

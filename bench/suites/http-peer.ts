@@ -9,18 +9,15 @@ import express from 'express';
 import Fastify from 'fastify';
 import { createGateway } from '../../src/index.js';
 import { expressGateway } from '../../src/frameworks/express.js';
-import { blockAt, blockPaths, chainOfHeight, firstPage, PAGE_PATH } from '../lib/blocks.js';
-import { compareThroughput, THROUGHPUT_COLUMNS, throughputRows } from '../lib/http-compare.js';
-import { startLoad } from '../lib/process.js';
+import { blockAt, chainOfHeight, firstPage, measureBlockReads, READ_CONNECTIONS, READ_HEIGHT } from '../lib/blocks.js';
+import { CPU_NOTE, THROUGHPUT_COLUMNS, throughputRows } from '../lib/http-compare.js';
 import { fmt } from '../lib/stats.js';
-import { closeServer, listen, seconds, type Suite } from '../lib/suite.js';
+import { closeServer, listen, type Suite } from '../lib/suite.js';
 
-const HEIGHT = 1000;
-const CONNECTIONS = 16;
 const TARGET = 1.0;
 
 const suite: Suite = async (context) => {
-  const chain = chainOfHeight(HEIGHT);
+  const chain = chainOfHeight(READ_HEIGHT);
 
   const fastify = Fastify({ logger: false });
   fastify.get<{ Params: { height: string } }>('/blocks/:height', async (request, reply) => {
@@ -53,26 +50,12 @@ const suite: Suite = async (context) => {
     { name: 'gateway in Express 5', url: await listen(expressServer) },
     { name: 'plain Express 5 route (`res.json`)', url: await listen(plainServer) },
   ];
-  const load = await startLoad('load/http-load.ts');
-  const measureSeconds = seconds(context, 5, 2);
-  const rounds = context.quick ? 1 : 2;
   try {
-    const measured = await compareThroughput(
-      load,
-      targets,
-      [
-        { name: 'GET /blocks/{height}', paths: blockPaths(HEIGHT) },
-        { name: 'GET /blocks?pageSize=100', paths: [PAGE_PATH] },
-      ],
-      { connections: CONNECTIONS, seconds: measureSeconds, warmupSeconds: seconds(context, 2, 1), rounds, log: context.log },
-    );
-    const ratio = (route: string, target: string) =>
-      measured.find((m) => m.route === route && m.target === target)!.requestsPerSecond /
-      measured.find((m) => m.route === route && m.target === targets[0].name)!.requestsPerSecond;
+    const { measured, rounds, measureSeconds, ratio } = await measureBlockReads(context, targets);
     const routes = [...new Set(measured.map((m) => m.route))];
     return {
       title: 'HTTP reads against peers',
-      what: `req/s of the http-read routes over a ${HEIGHT}-block chain, ${CONNECTIONS} connections: the standalone gateway, the gateway mounted in Express 5 (\`app.use(expressGateway(gateway))\`) and a plain Express 5 route, against a Fastify 5 route that serves the same DTOs (default JSON serialization, no response schema).`,
+      what: `req/s of the http-read routes over a ${READ_HEIGHT}-block chain, ${READ_CONNECTIONS} connections: the standalone gateway, the gateway mounted in Express 5 (\`app.use(expressGateway(gateway))\`) and a plain Express 5 route, against a Fastify 5 route that serves the same DTOs (default JSON serialization, no response schema).`,
       baseline: 'Fastify 5 routes `GET /blocks/:height` and `GET /blocks` returning the same objects from the same chain.',
       target: `standalone gateway ≥ ${TARGET.toFixed(1)} × Fastify`,
       met: routes.every((route) => ratio(route, targets[1].name) >= TARGET),
@@ -80,11 +63,11 @@ const suite: Suite = async (context) => {
       tables: [{ columns: THROUGHPUT_COLUMNS, rows: throughputRows(measured, targets[0].name) }],
       notes: [
         `Each number is the mean of ${rounds} measurement(s) of ${measureSeconds} s, servers taking turns, after a warm-up. The Express rows have no target: the mount against a plain Express 5 route with \`res.json\` shows what the mount adds to Express's own cost.`,
+        CPU_NOTE,
       ],
-      sizes: { blocks: HEIGHT, connections: CONNECTIONS, 'seconds per measurement': measureSeconds, rounds },
+      sizes: { blocks: READ_HEIGHT, connections: READ_CONNECTIONS, 'seconds per measurement': measureSeconds, rounds },
     };
   } finally {
-    await load.close();
     await fastify.close();
     await closeServer(gatewayServer);
     await closeServer(expressServer);
