@@ -5,7 +5,9 @@
  * dropped notifications (target 0): every subscriber keeps reading, counts its block frames
  * and checks that their heights follow one another.
  *
- * SOAK_SECONDS (default 600), SOAK_SUBSCRIBERS (1000), SOAK_RATE (HTTP requests per second, 300).
+ * SOAK_SECONDS (default 600), SOAK_SUBSCRIBERS (1000), SOAK_RATE (HTTP requests per second, 300),
+ * SOAK_BLOCK_INTERVAL (ms between blocks, 1000). A faster rate and block interval press more
+ * work into the same time: memory that grows with work shows sooner.
  */
 import http from 'node:http';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
@@ -22,7 +24,10 @@ const RSS_GROWTH_TARGET = 0.1;
 const seconds = Number(process.env.SOAK_SECONDS ?? 600);
 const subscribers = Number(process.env.SOAK_SUBSCRIBERS ?? 1000);
 const rate = Number(process.env.SOAK_RATE ?? 300);
-if (!(seconds >= 20) || !(subscribers >= 1) || !(rate >= 1)) throw new Error('SOAK_SECONDS must be ≥ 20, SOAK_SUBSCRIBERS and SOAK_RATE ≥ 1');
+const blockInterval = Number(process.env.SOAK_BLOCK_INTERVAL ?? 1000);
+if (!(seconds >= 20) || !(subscribers >= 1) || !(rate >= 1) || !(blockInterval >= 50)) {
+  throw new Error('SOAK_SECONDS must be ≥ 20, SOAK_SUBSCRIBERS and SOAK_RATE ≥ 1, SOAK_BLOCK_INTERVAL ≥ 50');
+}
 const warmup = Math.min(30, Math.round(seconds / 6));
 /** The event-loop delay windows at the start and at the end. */
 const window = Math.min(60, Math.round(seconds / 6));
@@ -84,7 +89,7 @@ const log = (message: string) => console.log(`[soak ${new Date().toISOString().s
 
 const started = Date.now();
 const load = loadAverage();
-const chain = new InMemoryChain({ blockInterval: 1000 });
+const chain = new InMemoryChain({ blockInterval });
 const gateway = createGateway({ backend: chain });
 const server = http.createServer(gateway.handle);
 gateway.attach(server);
@@ -92,7 +97,8 @@ const url = await listen(server);
 const wsLoad = await startLoad('load/ws-clients.ts', { openFiles: subscribers + 256 });
 const httpLoad = await startLoad('load/http-load.ts');
 
-log(`${seconds} s, ${subscribers} block subscribers, ${rate} HTTP requests/s, a block every second${globalThis.gc ? '' : ' (run with --expose-gc for heap numbers after gc)'}`);
+const everyBlock = blockInterval === 1000 ? 'a block every second' : `a block every ${blockInterval} ms`;
+log(`${seconds} s, ${subscribers} block subscribers, ${rate} HTTP requests/s, ${everyBlock}${globalThis.gc ? '' : ' (run with --expose-gc for heap numbers after gc)'}`);
 await wsLoad.call('connect', { url: `${url.replace('http', 'ws')}/ws`, topics: new Array(subscribers).fill('block'), check: 'block' });
 const subscribedAt = Number(chain.height);
 const paths = ['/blocks/1', '/blocks?pageSize=100', '/chain/info', '/node/health', '/transactions/confirmed?pageSize=10', '/blocks?pageSize=10&order=asc'];
@@ -152,15 +158,15 @@ log(met ? 'targets met' : 'TARGETS MISSED');
 
 const result: SuiteResult = {
   suite: 'soak',
-  command: `SOAK_SECONDS=${seconds} npm run soak`,
+  command: `SOAK_SECONDS=${seconds}${rate !== 300 ? ` SOAK_RATE=${rate}` : ''}${blockInterval !== 1000 ? ` SOAK_BLOCK_INTERVAL=${blockInterval}` : ''} npm run soak`,
   measuredAt: new Date(started).toISOString(),
   machine: machine(),
   loadAverage: load,
-  quick: seconds < 600,
-  preliminary: seconds < 600 || load >= QUIET_LOAD,
+  quick: seconds < 600 || blockInterval !== 1000,
+  preliminary: seconds < 600 || blockInterval !== 1000 || load >= QUIET_LOAD,
   seconds: (Date.now() - started) / 1000,
   title: 'Soak: subscribers and HTTP load over time',
-  what: `${subscribers} WebSocket subscribers of \`block\` (each counts its frames and checks that heights follow one another) and a steady ${rate} requests/s over 10 connections (${paths.map((p) => `\`${p}\``).join(', ')}) for ${seconds} s, a block harvested every second. RSS: the median of reads every ${RSS_EVERY_MS / 1000} s over the first ${window} s after the warm-up (start) and over the last ${window} s (end); heap sampled after \`gc()\`.`,
+  what: `${subscribers} WebSocket subscribers of \`block\` (each counts its frames and checks that heights follow one another) and a steady ${rate} requests/s over 10 connections (${paths.map((p) => `\`${p}\``).join(', ')}) for ${seconds} s, ${everyBlock}. RSS: the median of reads every ${RSS_EVERY_MS / 1000} s over the first ${window} s after the warm-up (start) and over the last ${window} s (end); heap sampled after \`gc()\`.`,
   baseline: `the process at the start, after ${warmup} s of warm-up.`,
   target: `RSS growth < ${RSS_GROWTH_TARGET * 100}%; no dropped notification`,
   met,
@@ -201,7 +207,7 @@ const result: SuiteResult = {
     'No transactions are announced. What grows by design is the chain: each block the in-memory chain keeps (≈ 2.1 kB) and, once a page has served it, its kept JSON bytes (≈ 1.5 kB).',
     `Event-loop delay: \`monitorEventLoopDelay\` (${RESOLUTION_MS} ms timer) over the first ${window} s after the warm-up and over the last ${window} s, less the timer's interval.`,
   ],
-  sizes: { seconds, subscribers, 'HTTP requests/s': rate },
+  sizes: { seconds, subscribers, 'HTTP requests/s': rate, 'ms between blocks': blockInterval },
 };
 saveResult(result);
 writeBenchmarksMd();
