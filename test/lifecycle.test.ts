@@ -228,6 +228,24 @@ describe('transaction lifecycle over HTTP and WebSocket (the state table)', () =
         },
       },
       {
+        name: 'a signed byte (the max fee) changed after signing',
+        code: 'Failure_Signature_Not_Verifiable',
+        build: () => {
+          const signed = transfer(chain, a, b);
+          const payload = flipByte(signed.payload, OFFSET.maxFee);
+          return { payload, hash: hashOfPayload(chain, payload), deadline: BigInt(signed.transaction.deadline.value) };
+        },
+      },
+      {
+        name: 'the last byte of the body changed after signing',
+        code: 'Failure_Signature_Not_Verifiable',
+        build: () => {
+          const signed = transfer(chain, a, b);
+          const payload = flipByte(signed.payload, signed.payload.length / 2 - 1);
+          return { payload, hash: hashOfPayload(chain, payload), deadline: BigInt(signed.transaction.deadline.value) };
+        },
+      },
+      {
         name: 'a deadline in the past',
         code: 'Failure_Core_Past_Deadline',
         build: () => {

@@ -141,4 +141,4 @@ export function flipByte(payload: string, offset: number): string {
 }
 
 /** Byte offsets in every transaction's header (size, reserved, signature, signer, reserved, version, network, type). */
-export const OFFSET = { signature: 8, type: 110 } as const;
+export const OFFSET = { signature: 8, type: 110, maxFee: 112 } as const;

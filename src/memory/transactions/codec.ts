@@ -28,6 +28,8 @@ export interface DecodedTransaction {
   readonly maxFee: bigint;
   readonly aggregate: 'complete' | 'bonded' | undefined;
   readonly embedded: readonly EmbeddedTransaction[];
+  /** The bytes the signer signed, after the generation hash seed: a view of the payload (empty once settled). */
+  readonly signedData: Uint8Array;
 }
 
 /**
@@ -56,9 +58,10 @@ export function decodeTransaction(payloadHex: unknown, facade: SymbolFacade): De
 export function describeTransaction(model: Transaction, facade: SymbolFacade, bytes: Uint8Array = model.serialize()): DecodedTransaction {
   const type = model.type.value;
   const aggregate = type === AGGREGATE_BONDED ? 'bonded' : type === AGGREGATE_COMPLETE ? 'complete' : undefined;
+  const signedData = signedDataOf(bytes);
   return {
     model,
-    hash: transactionHash(bytes, facade),
+    hash: transactionHash(bytes, signedData, facade),
     type,
     networkIdentifier: model.network.value,
     signerPublicKey: toHex(model.signerPublicKey.bytes),
@@ -66,6 +69,7 @@ export function describeTransaction(model: Transaction, facade: SymbolFacade, by
     maxFee: BigInt(model.fee.value),
     aggregate,
     embedded: aggregate ? (model as AggregateTransaction).transactions : [],
+    signedData,
   };
 }
 
@@ -94,7 +98,7 @@ export function inspectUnknownType(payloadHex: string, facade: SymbolFacade): Un
   const bytes = Buffer.from(payloadHex, 'hex');
   if (bytes.length < HEADER_SIZE || bytes.readUInt32LE(0) !== bytes.length || KNOWN_TYPES.has(bytes.readUInt16LE(110))) return undefined;
   // An unknown type is no aggregate: the hash covers the whole payload, as for any entity.
-  return { hash: transactionHash(bytes, facade), signerPublicKey: toHex(bytes.subarray(72, 104)), deadline: bytes.readBigUInt64LE(120) };
+  return { hash: transactionHash(bytes, signedDataOf(bytes), facade), signerPublicKey: toHex(bytes.subarray(72, 104)), deadline: bytes.readBigUInt64LE(120) };
 }
 
 /** Bytes after the verifiable header that an aggregate's hash covers: version..transactionsHash, and payloadSize from version 3. */
@@ -106,22 +110,35 @@ const VERIFIABLE_HEADER_SIZE = 108;
  * signature ‖ signer ‖ generation hash seed ‖ the signed data), with node's SHA3 over
  * the payload bytes: a wallet's hash and this one are the same (the tests check it).
  */
-function transactionHash(bytes: Uint8Array, facade: SymbolFacade): string {
-  const type = bytes[110] | (bytes[111] << 8);
-  const aggregate = type === AGGREGATE_BONDED || type === AGGREGATE_COMPLETE;
-  const end = aggregate ? VERIFIABLE_HEADER_SIZE + (bytes[108] >= 3 ? AGGREGATE_HASHED_SIZE.v3 : AGGREGATE_HASHED_SIZE.v2) : bytes.length;
+function transactionHash(bytes: Uint8Array, signedData: Uint8Array, facade: SymbolFacade): string {
   const hash = createHash('sha3-256')
     .update(bytes.subarray(8, 72))
     .update(bytes.subarray(72, 104))
     .update(facade.network.generationHashSeed.bytes)
-    .update(bytes.subarray(VERIFIABLE_HEADER_SIZE, end))
+    .update(signedData)
     .digest();
   return toHex(hash);
 }
 
-/** Whether the signer's signature over the transaction verifies. */
+/** What a signer signs after the generation hash seed: the body, or an aggregate's header up to its transactionsHash (and payloadSize). */
+function signedDataOf(bytes: Uint8Array): Uint8Array {
+  const type = bytes[110] | (bytes[111] << 8);
+  const aggregate = type === AGGREGATE_BONDED || type === AGGREGATE_COMPLETE;
+  const end = aggregate ? VERIFIABLE_HEADER_SIZE + (bytes[108] >= 3 ? AGGREGATE_HASHED_SIZE.v3 : AGGREGATE_HASHED_SIZE.v2) : bytes.length;
+  return bytes.subarray(VERIFIABLE_HEADER_SIZE, end);
+}
+
+/**
+ * Whether the signer's signature over the transaction verifies: symbol-sdk's `Verifier`
+ * over what `facade.verifyTransaction` checks (generation hash seed ‖ signed data), taken
+ * from the received bytes as a node does, instead of serializing the model again.
+ */
 export function verifySignature(decoded: DecodedTransaction, facade: SymbolFacade): boolean {
-  return facade.verifyTransaction(decoded.model, new Signature(decoded.model.signature.bytes));
+  const seed = facade.network.generationHashSeed.bytes;
+  const message = new Uint8Array(seed.length + decoded.signedData.length);
+  message.set(seed);
+  message.set(decoded.signedData, seed.length);
+  return new Verifier(decoded.model.signerPublicKey).verify(message, new Signature(decoded.model.signature.bytes));
 }
 
 /** Whether an aggregate's transactionsHash is the Merkle root of its embedded transactions. */

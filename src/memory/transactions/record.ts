@@ -91,7 +91,7 @@ export class TransactionRecord implements Searchable {
    */
   settle(): void {
     this.#settledSize = this.decoded.model.size;
-    this.decoded = { ...this.decoded, model: SETTLED, embedded: [] };
+    this.decoded = { ...this.decoded, model: SETTLED, embedded: [], signedData: NO_BYTES };
   }
 
   /** Gives the record and its embedded entries fresh ids, for the group it moves into. */
@@ -175,6 +175,8 @@ function transfersOf(json: Record<string, unknown>): Map<string, bigint> {
   }
   return transfers;
 }
+
+const NO_BYTES = new Uint8Array(0);
 
 // What a settled record has instead of its SDK model: any use of it is a bug, and fails loudly.
 const SETTLED = new Proxy({} as DecodedTransaction['model'], {
