@@ -204,7 +204,7 @@ const result: SuiteResult = {
   ],
   notes: [
     `Samples (s: RSS, heap): ${samples.map((s) => `${Math.round(s.at)}: ${fmt(s.rss / 2 ** 20, 0)}, ${fmt(s.heap / 2 ** 20, 0)}`).join('; ')} (MiB).`,
-    'No transactions are announced. What grows by design is the chain: each block the in-memory chain keeps (≈ 2.1 kB) and, once a page has served it, its kept JSON bytes (≈ 1.5 kB).',
+    'No transactions are announced. What grows by design is the chain: each block the in-memory chain keeps (≈ 1.6 kB) and, once a page has served it, its kept JSON (≈ 1.5 kB). The samples are single reads after `gc()`, which sit lower than the process under load (see the notes on the soak below).',
     `Event-loop delay: \`monitorEventLoopDelay\` (${RESOLUTION_MS} ms timer) over the first ${window} s after the warm-up and over the last ${window} s, less the timer's interval.`,
   ],
   sizes: { seconds, subscribers, 'HTTP requests/s': rate, 'ms between blocks': blockInterval },
