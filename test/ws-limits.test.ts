@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { ChainEvent } from '../src/backend/events.js';
 import { EventStream } from '../src/memory/event-stream.js';
-import { LISTENER_DEFAULTS } from '../src/ws/constants.js';
+import { FANOUT_SLICE, LISTENER_DEFAULTS } from '../src/ws/constants.js';
 import { ListenerHub } from '../src/ws/listener-hub.js';
 import { openSockets } from './support/ws-client.js';
 import { failedUpgrade, startHub, stopHubs } from './support/ws-hub.js';
@@ -183,6 +183,44 @@ describe('maxBufferedBytes', () => {
     for (let seq = 0; seq < 3; seq += 1) hub.publish(block({ seq, padding }));
     for (let seq = 0; seq < 3; seq += 1) expect((await client.next()).data.seq).toBe(seq);
     expect(hub.connectionCount).toBe(1);
+  });
+});
+
+describe('bursts', () => {
+  it('delivers a burst of 3 000 events published at once to every subscriber, in order, a slice per turn of the loop', async () => {
+    const { hub, connect } = await startHub();
+    const clients = await Promise.all([connect(), connect(), connect()]);
+    for (const client of clients) await client.subscribe('block');
+    // Sends by the server per turn of the event loop.
+    let sends = 0;
+    const send = WebSocket.prototype.send;
+    vi.spyOn(WebSocket.prototype, 'send').mockImplementation(function (this: WebSocket, ...args: any[]) {
+      sends += 1;
+      (send as Function).apply(this, args);
+    });
+    const perTurn: number[] = [];
+    let ticking = true;
+    const tick = () => {
+      if (sends > 0) perTurn.push(sends);
+      sends = 0;
+      if (ticking) setImmediate(tick);
+    };
+    // One block's worth of notifications for three explorers: 9 000 sends, more than one slice.
+    for (let seq = 0; seq < 3_000; seq += 1) hub.publish(block({ seq }));
+    // Published without sending: the sends come after this code.
+    expect(sends).toBe(0);
+    setImmediate(tick);
+    const delivered = hub.delivered();
+    for (const client of clients) {
+      for (let seq = 0; seq < 3_000; seq += 1) expect((await client.next()).data.seq).toBe(seq);
+    }
+    ticking = false;
+    await delivered;
+    if (sends > 0) perTurn.push(sends); // the last slice, sent since the last tick
+    expect(perTurn.reduce((total, count) => total + count, 0)).toBe(9_000);
+    expect(Math.max(...perTurn)).toBeLessThanOrEqual(FANOUT_SLICE);
+    expect(perTurn.length).toBeGreaterThanOrEqual(9_000 / FANOUT_SLICE);
+    expect(hub.connectionCount).toBe(3);
   });
 });
 

@@ -140,7 +140,7 @@ serve({
         },
       ],
     });
-    // Notifications are written before the 202, so they are here or on their way.
+    // Notifications are written right after the handler that answers 202, so they are here or on their way.
     const deadline = nowMs() + 5000;
     while (listener.frames - before < bodies.length && nowMs() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
     const notified = listener.frames - before;

@@ -70,7 +70,18 @@ export class ListenerHub {
   readonly #server: WebSocketServer;
   readonly #index = new TopicIndex<Connection>();
   readonly #connections = new Set<Connection>();
-  readonly #deliveries = new DeliveryQueue<Connection>((connection, frame) => this.#deliver(connection, frame), FANOUT_SLICE);
+  readonly #deliveries = new DeliveryQueue<Connection>((connection, frame) => this.#deliver(connection, frame), FANOUT_SLICE, {
+    // A socket that stopped reading is cut off before its slice; any other is corked, so its
+    // frames of the slice go out in one write (`ws` corks around each frame; the cork held
+    // here keeps the socket corked until the slice ends).
+    begin: ({ socket }) => {
+      if (socket.readyState !== WebSocket.OPEN) return;
+      // Terminated, not closed: the close frame would queue behind the backlog it did not read.
+      if (socket.bufferedAmount > this.maxBufferedBytes) socket.terminate();
+      else transportOf(socket)?.cork();
+    },
+    end: ({ socket }) => transportOf(socket)?.uncork(),
+  });
   readonly #heartbeat: Heartbeat;
   #stopFeed: (() => void) | undefined;
   #closing: Promise<void> | undefined;
@@ -193,13 +204,19 @@ export class ListenerHub {
     }
   }
 
-  // One frame to one subscriber, unless it closed meanwhile or stopped reading.
+  // One frame to one subscriber, unless it closed meanwhile (or was cut off at the slice's start).
   readonly #deliver = ({ socket }: Connection, frame: Buffer): void => {
-    if (socket.readyState !== WebSocket.OPEN) return;
-    // Terminated, not closed: the close frame would queue behind the backlog it did not read.
-    if (socket.bufferedAmount > this.maxBufferedBytes) socket.terminate();
-    else socket.send(frame, { binary: false });
+    if (socket.readyState === WebSocket.OPEN) socket.send(frame, { binary: false });
   };
+
+  /**
+   * Resolves once every frame published so far has been written to its sockets (handed to
+   * the kernel, or queued for a subscriber that reads slowly). Frames go out right after the
+   * code that publishes them, a slice of 1 000 sends per turn of the event loop.
+   */
+  delivered(): Promise<void> {
+    return this.#deliveries.idle();
+  }
 
   /** Number of open connections. */
   get connectionCount(): number {
@@ -376,4 +393,13 @@ function closeSocket(socket: WebSocket): Promise<void> {
     socket.once('close', () => resolve());
     socket.close(CLOSE_CODE.GOING_AWAY, CLOSE_REASON.shutdown);
   });
+}
+
+/**
+ * The TCP socket under a `ws` WebSocket (`ws` keeps it as `_socket`); undefined where a
+ * version of `ws` keeps it otherwise, and then frames simply go out one write each.
+ */
+function transportOf(socket: WebSocket): Pick<Duplex, 'cork' | 'uncork'> | undefined {
+  const transport = (socket as unknown as { _socket?: Partial<Duplex> })._socket;
+  return typeof transport?.cork === 'function' && typeof transport.uncork === 'function' ? (transport as Duplex) : undefined;
 }
