@@ -185,8 +185,10 @@ export class ListenerHub {
    * `<channel>/<address>` for each distinct address. The data is serialized once per
    * call, and each topic's frame once for all of its sockets. The feed calls this;
    * it is public so tests and other feeds can push events. A no-op after `close()`.
-   * A subscriber with more than `maxBufferedBytes` still queued is terminated instead
-   * of sent to, so the others get the event on time and memory stays bounded.
+   * The frames go out right after the calling code, a slice of 1 000 sends per turn of
+   * the event loop (`delivered()` tells when they are all out). A subscriber with more than
+   * `maxBufferedBytes` still queued is terminated instead of sent to, so the others get the
+   * event on time and memory stays bounded.
    *
    * @param event the event; its `data` must be JSON-serializable (a throw reaches the caller)
    */
