@@ -4,9 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGateway, type Gateway, type GatewayOptions } from '../src/gateway.js';
-import type { GatewayBackend } from '../src/index.js';
-import type { InMemoryChain } from '../src/memory/chain.js';
-import { testChain } from './support/server.js';
+import { slowChainInfo, testChain } from './support/server.js';
 import { Client } from './support/ws-client.js';
 
 const servers: http.Server[] = [];
@@ -16,25 +14,6 @@ afterEach(async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 });
-
-/** A test chain whose `chain.info()` answers after `ms` milliseconds (or never), and that counts its `close()` calls. */
-function slowChainInfo(ms: number | 'never', chain: InMemoryChain = testChain()): GatewayBackend & { closed: number } {
-  const backend = {
-    ...chain,
-    blocks: chain.blocks,
-    node: chain.node,
-    network: chain.network,
-    chain: {
-      info: () => new Promise((resolve) => (ms === 'never' ? undefined : setTimeout(() => resolve(chain.chain.info()), ms))),
-    },
-    closed: 0,
-    close: () => {
-      backend.closed++;
-      chain.close();
-    },
-  };
-  return backend as GatewayBackend & { closed: number };
-}
 
 /** The gateway on a node:http server, as `http.createServer(gateway.handle)` plus `attach`. */
 async function serve(options: GatewayOptions, listener?: (gateway: Gateway) => http.RequestListener): Promise<{ gateway: Gateway; base: string }> {

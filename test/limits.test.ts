@@ -4,8 +4,7 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGateway, GATEWAY_DEFAULTS, type Gateway, type GatewayOptions } from '../src/gateway.js';
 import type { GatewayBackend } from '../src/index.js';
-import type { InMemoryChain } from '../src/memory/chain.js';
-import { startGateway, testChain, TestServer } from './support/server.js';
+import { slowChainInfo, startGateway, testChain, TestServer } from './support/server.js';
 
 const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -29,20 +28,6 @@ async function listen(gateway: Gateway, listener: http.RequestListener, serverOp
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
   return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
-/** A test chain whose `chain.info()` answers after `ms` milliseconds (or never). */
-function slowChainInfo(ms: number | 'never', chain: InMemoryChain = testChain()): GatewayBackend {
-  return {
-    ...chain,
-    blocks: chain.blocks,
-    node: chain.node,
-    network: chain.network,
-    chain: {
-      info: () => new Promise((resolve) => (ms === 'never' ? undefined : setTimeout(() => resolve(chain.chain.info()), ms))),
-    },
-    close: () => chain.close(),
-  };
 }
 
 /** `/chain/info?pad=xxx` exactly `length` bytes long. */

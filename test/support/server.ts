@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { createGateway, type Gateway, type GatewayOptions } from '../../src/index.js';
+import { createGateway, type Gateway, type GatewayBackend, type GatewayOptions } from '../../src/index.js';
 import { InMemoryChain } from '../../src/memory/chain.js';
 import type { InMemoryChainOptions } from '../../src/memory/options.js';
 import { listen, mountPrefix } from './mounts.js';
@@ -87,6 +87,25 @@ export function testChain(options: InMemoryChainOptions = {}): InMemoryChain {
     clock: () => (now += 5_000),
     ...options,
   });
+}
+
+/** A test chain whose `chain.info()` answers after `ms` milliseconds (or never), and that counts its `close()` calls. */
+export function slowChainInfo(ms: number | 'never', chain: InMemoryChain = testChain()): GatewayBackend & { closed: number } {
+  const backend = {
+    ...chain,
+    blocks: chain.blocks,
+    node: chain.node,
+    network: chain.network,
+    chain: {
+      info: () => new Promise((resolve) => (ms === 'never' ? undefined : setTimeout(() => resolve(chain.chain.info()), ms))),
+    },
+    closed: 0,
+    close: () => {
+      backend.closed++;
+      chain.close();
+    },
+  };
+  return backend as GatewayBackend & { closed: number };
 }
 
 /** Starts a gateway over a test chain (or the given options) on a real server. */
