@@ -16,7 +16,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 // A transfer of 1 XYM from the first test account to the second, signed for this chain.
 function signedTransfer() {
-  const [from, to] = chain.accounts;
+  const [from, to] = chain.fundedAccounts;
   const transaction = chain.facade.transactionFactory.create({
     type: 'transfer_transaction_v1',
     signerPublicKey: from.keyPair.publicKey,
@@ -51,6 +51,7 @@ it('takes an announce whose body the Koa body parser parsed already', async () =
   const { body, hash } = signedTransfer();
   const announced = await fetch(`${base}/symbol/transactions`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body });
   expect(announced.status).toBe(202);
+  chain.processAnnounced(); // checked after the 202, as a node does; this checks it now
   const unconfirmed = await fetch(`${base}/symbol/transactions/unconfirmed/${hash}`);
   expect(unconfirmed.status).toBe(200);
   expect(await unconfirmed.json()).toMatchObject({ meta: { hash, height: '0' } });

@@ -87,7 +87,7 @@ async function subscribe(topic: string) {
 // ---- The tests. ----
 
 it('pays an invoice: the transfer is confirmed in the next block and the balance moves', async () => {
-  const [payer, shop] = chain.accounts; // funded test accounts
+  const [payer, shop] = chain.fundedAccounts; // funded test accounts
   const balanceBefore = chain.ledger.balance(shop.addressHex, chain.currency.mosaicId);
   const confirmations = await subscribe(`confirmedAdded/${shop.address}`);
 
@@ -110,7 +110,7 @@ it('pays an invoice: the transfer is confirmed in the next block and the balance
 });
 
 it('reports a payment the payer cannot afford on the status channel', async () => {
-  const [payer, shop] = chain.accounts;
+  const [payer, shop] = chain.fundedAccounts;
   const statuses = await subscribe(`status/${payer.address}`);
 
   // The announce itself is accepted (202); the rejection arrives as a status, as from a real node.

@@ -32,7 +32,7 @@ server.listen(port, host, () => {
   console.log(`symbol-gateway listening on http://${shown}:${port} (in-memory ${chain.options.network}, a block every ${blockInterval} ms)`);
   console.log(`try: curl http://${shown}:${port}/blocks   (WebSocket: ws://${shown}:${port}/ws)`);
   console.log(`funded test accounts (${chain.options.accountBalance / 1_000_000n} XYM each; generation hash seed ${chain.options.generationHashSeed}):`);
-  for (const account of chain.accounts) console.log(`  ${account.address}  private key ${account.privateKey}`);
+  for (const account of chain.fundedAccounts) console.log(`  ${account.address}  private key ${account.privateKey}`);
 });
 
 function shutdown(): void {

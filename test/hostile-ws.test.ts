@@ -189,7 +189,7 @@ type Action =
   | { kind: 'ping'; bytes: Uint8Array }
   | { kind: 'close'; code: number; reason: string };
 
-const address = fc.constantFrom(0, 1, 2).map((i) => chain.accounts[i].address);
+const address = fc.constantFrom(0, 1, 2).map((i) => chain.fundedAccounts[i].address);
 /** A topic value as JSON text: real channels and addresses, near misses, other types. */
 const topic: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...CHANNELS).map((channel) => JSON.stringify(channel)) },
@@ -340,7 +340,7 @@ function send(action: Action, session: Session): { codes?: number[]; anyCode?: b
     }
     case 'many': {
       // Distinct valid topics, up to past maxSubscriptions (100): every address channel for every chain account.
-      const addresses = [chain.nemesisAccount, chain.nodeAccount, ...chain.accounts, ...chain.harvesters].map((account) => account.address);
+      const addresses = [chain.nemesisAccount, chain.nodeAccount, ...chain.fundedAccounts, ...chain.harvesters].map((account) => account.address);
       const topics = ['block', 'finalizedBlock', ...CHANNELS.slice(2).flatMap((channel) => addresses.map((a) => `${channel}/${a}`))];
       for (const topic of topics.slice(0, action.count)) socket.send(JSON.stringify({ uid: session.uid, subscribe: topic }));
       return {};
@@ -371,7 +371,7 @@ describe('hostile WebSocket frames', () => {
       [[{ kind: 'message', uid: 'own', members: [['subscribe', '"__proto__"']] }]],
       [[{ kind: 'message', uid: 'own', members: [['__proto__', '{"subscribe":"block"}']] }]],
       [[{ kind: 'subscribe', topic: 'block' }, BLOCK, { kind: 'binary', bytes: new Uint8Array([1, 2, 3]) }, BLOCK]],
-      [[{ kind: 'subscribe', topic: `unconfirmedAdded/${chain.accounts[0].address}` }, { kind: 'subscribe', topic: 'confirmedAdded' }, TRANSFER]],
+      [[{ kind: 'subscribe', topic: `unconfirmedAdded/${chain.fundedAccounts[0].address}` }, { kind: 'subscribe', topic: 'confirmedAdded' }, TRANSFER]],
       [[{ kind: 'oversized', size: MAX_PAYLOAD + 1, binary: false, valid: true }]],
       [[{ kind: 'fragmented', text: 'SUBSCRIBE', cuts: [5, 20], binary: false, finish: true }, BLOCK]],
       [[{ kind: 'fragmented', text: 'x'.repeat(5_000), cuts: [4_000], binary: false, finish: true }]],
@@ -392,7 +392,7 @@ describe('hostile WebSocket frames', () => {
               // unconfirmedRemoved for a0 and a1) and its block, or a block alone. Subscribed, the client gets them too.
               await settle(session);
               if (step.transfer) {
-                const reply = await server.request('PUT', '/transactions', { body: transfer(chain, chain.accounts[0], chain.accounts[1]).body, headers: { 'content-type': 'application/json' } });
+                const reply = await server.request('PUT', '/transactions', { body: transfer(chain, chain.fundedAccounts[0], chain.fundedAccounts[1]).body, headers: { 'content-type': 'application/json' } });
                 if (reply.status !== 202) throw new Error(`a valid transfer answered ${reply.status}`);
               }
               harvestedBlocks.push(chain.harvest().block.height);

@@ -55,7 +55,7 @@ const fixture = {
   unconfirmed: undefined as Signed | undefined,
   partial: undefined as Signed | undefined,
 };
-const [a0, a1, a2] = chain.accounts;
+const [a0, a1, a2] = chain.fundedAccounts;
 
 /** Listens to every channel: a rejected request must not make the chain emit anything. */
 let witness: Client;
@@ -200,7 +200,7 @@ async function chainState(): Promise<string> {
     const reply = await send('GET', `/transactions/${group}?pageSize=100`);
     totals.push(JSON.parse(reply.text).pagination.totalEntries);
   }
-  const accounts: ChainAccount[] = [chain.nemesisAccount, ...chain.accounts, ...chain.harvesters, chain.nodeAccount];
+  const accounts: ChainAccount[] = [chain.nemesisAccount, ...chain.fundedAccounts, ...chain.harvesters, chain.nodeAccount];
   const balances = accounts.map((account) => [...chain.ledger.holdings(account.addressHex)].map(([mosaic, amount]) => `${mosaic}=${amount}`).join(','));
   return JSON.stringify({
     info: JSON.parse(info.text),

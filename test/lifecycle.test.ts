@@ -55,13 +55,17 @@ describe('transaction lifecycle over HTTP and WebSocket (the state table)', () =
   let c: ChainAccount;
   let d: ChainAccount;
 
-  const put = (path: string, body: string | object) =>
-    server.request('PUT', path, {
+  /** Announces, then has the chain check what waits in its inbound queue (as it does `announceDelay` ms after the 202). */
+  const put = async (path: string, body: string | object) => {
+    const reply = await server.request('PUT', path, {
       body: typeof body === 'string' ? body : JSON.stringify(body),
       headers: JSON_HEADERS,
       // The seed's singular route is not in the OpenAPI document.
       spec: path !== '/transaction',
     });
+    chain.processAnnounced();
+    return reply;
+  };
 
   async function connect(...topics: string[]): Promise<Client> {
     const client = await Client.connect(server.wsUrl);
@@ -90,7 +94,7 @@ describe('transaction lifecycle over HTTP and WebSocket (the state table)', () =
   async function start(chainToUse = testChain()): Promise<void> {
     server = await startGateway({ backend: chainToUse });
     chain = server.chain;
-    [a, b, c, d] = chain.accounts;
+    [a, b, c, d] = chain.fundedAccounts;
   }
 
   beforeEach(() => start());
@@ -386,8 +390,8 @@ describe('transaction lifecycle over HTTP and WebSocket (the state table)', () =
     });
   });
 
-  describe('unconfirmed → removed when the block can no longer pay for it', () => {
-    it('confirms the first of two transfers that together overdraw, and removes the second with Failure_Core_Insufficient_Balance', async () => {
+  describe('the unconfirmed state: each announce is checked against the unconfirmed transactions before it', () => {
+    it('confirms the first of two transfers that together overdraw, and rejects the second at once with Failure_Core_Insufficient_Balance', async () => {
       const poor = unfundedAccount(chain, 'double spender');
       await put('/transactions', transfer(chain, a, poor, { amount: 5_000_000n }).body);
       chain.harvest();
@@ -397,18 +401,30 @@ describe('transaction lifecycle over HTTP and WebSocket (the state table)', () =
       const client = await connect(`unconfirmedAdded/${poor.address}`, `unconfirmedRemoved/${poor.address}`, `confirmedAdded/${poor.address}`, `status/${poor.address}`);
       await put('/transactions', first.body);
       await put('/transactions', second.body);
-      expect((await frames(client, 2)).map((frame) => frame.data.meta.hash)).toEqual([first.hash, second.hash]);
-
-      chain.harvest();
-      const [removedSecond, failed, removedFirst, confirmedFirst] = await frames(client, 4);
-      expect(removedSecond).toEqual({ topic: `unconfirmedRemoved/${poor.address}`, data: { meta: { hash: second.hash } } });
+      const [added, failed] = await frames(client, 2);
+      expect(added.data.meta.hash).toBe(first.hash);
       expect(failed).toEqual({
         topic: `status/${poor.address}`,
         data: { hash: second.hash, code: 'Failure_Core_Insufficient_Balance', deadline: second.transaction.deadline.value.toString() },
       });
+      expect((await unconfirmed()).map((entry: any) => entry.meta.hash)).toEqual([first.hash]);
+
+      chain.harvest();
+      const [removedFirst, confirmedFirst] = await frames(client, 2);
       expect(removedFirst.data.meta.hash).toBe(first.hash);
       expect(confirmedFirst.data.meta.hash).toBe(first.hash);
       expect((await status(second.hash)).code).toBe('Failure_Core_Insufficient_Balance');
+      await expectNoMoreFrames(client);
+    });
+
+    it('admits a transfer that spends what an unconfirmed transfer before it brings', async () => {
+      const newcomer = unfundedAccount(chain, 'spends at once');
+      await put('/transactions', transfer(chain, a, newcomer, { amount: 5_000_000n }).body);
+      const onward = transfer(chain, newcomer, b, { amount: 1_000_000n, fee: 100_000n });
+      await put('/transactions', onward.body);
+      expect(await status(onward.hash)).toMatchObject({ group: 'unconfirmed', code: 'Success' });
+      chain.harvest();
+      expect(await status(onward.hash)).toMatchObject({ group: 'confirmed' });
     });
   });
 
@@ -420,7 +436,7 @@ describe('transaction lifecycle over HTTP and WebSocket (the state table)', () =
     it('sends partialAdded for every related address: signer, embedded signers and recipients', async () => {
       const topics = [a, b, c, d].map((account) => `partialAdded/${account.address}`);
       const client = await connect(...topics);
-      const bystander = await connect(`partialAdded/${chain.accounts[4].address}`, `unconfirmedAdded/${a.address}`);
+      const bystander = await connect(`partialAdded/${chain.fundedAccounts[4].address}`, `unconfirmedAdded/${a.address}`);
       const signed = bonded();
       const reply = await put('/transactions/partial', signed.body);
       expect(reply.status).toBe(202);
@@ -534,11 +550,11 @@ describe('transaction lifecycle over HTTP and WebSocket (the state table)', () =
     it('rejects a cosignature from an account that need not cosign with Failure_Aggregate_Ineligible_Cosignatories on its status channel', async () => {
       const signed = bonded();
       await put('/transactions/partial', signed.body);
-      const client = await connect(`status/${chain.accounts[5].address}`, `cosignature/${a.address}`);
-      await put('/transactions/cosignature', cosign(chain, chain.accounts[5], signed));
+      const client = await connect(`status/${chain.fundedAccounts[5].address}`, `cosignature/${a.address}`);
+      await put('/transactions/cosignature', cosign(chain, chain.fundedAccounts[5], signed));
       const [frame] = await frames(client, 1);
       expect(frame).toEqual({
-        topic: `status/${chain.accounts[5].address}`,
+        topic: `status/${chain.fundedAccounts[5].address}`,
         data: { hash: signed.hash, code: 'Failure_Aggregate_Ineligible_Cosignatories', deadline: signed.transaction.deadline.value.toString() },
       });
       await expectNoMoreFrames(client);
@@ -714,11 +730,12 @@ describe('transaction lifecycle over HTTP and WebSocket (the state table)', () =
   });
 
   describe('balances', () => {
-    it('charges the sender amount + feeMultiplier × size, credits the recipient the amount and the harvester the fee', async () => {
+    it('charges the sender amount + feeMultiplier × size, credits the recipient the amount, the harvester the fee less the network\'s 5% and the network sink its 5%', async () => {
       const { mosaicId } = chain.currency;
       const balance = (address: string) => chain.ledger.balance(address, mosaicId);
       const [senderBefore, recipientBefore] = [balance(a.addressHex), balance(b.addressHex)];
       const harvestersBefore = new Map(chain.harvesters.map((harvester) => [harvester.addressHex, balance(harvester.addressHex)]));
+      const sinkBefore = balance(chain.sinks.harvestNetworkFee.addressHex);
       const amount = 7_000_000n;
       const signed = transfer(chain, a, b, { amount, mosaicId: BigInt(`0x${mosaicId}`) });
       await put('/transactions', signed.body);
@@ -735,7 +752,9 @@ describe('transaction lifecycle over HTTP and WebSocket (the state table)', () =
       expect(balance(b.addressHex)).toBe(recipientBefore + amount);
       const beneficiary = block.block.beneficiaryAddress;
       expect(harvestersBefore.has(beneficiary)).toBe(true);
-      expect(balance(beneficiary)).toBe(harvestersBefore.get(beneficiary)! + fee);
+      const networkShare = (fee * 5n) / 100n;
+      expect(balance(beneficiary)).toBe(harvestersBefore.get(beneficiary)! + fee - networkShare);
+      expect(balance(chain.sinks.harvestNetworkFee.addressHex) - sinkBefore).toBe(networkShare);
     });
 
     it('resolves the symbol.xym alias to the currency mosaic', async () => {

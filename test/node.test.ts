@@ -1,5 +1,5 @@
 import { Hash256, PublicKey } from 'symbol-sdk';
-import { Address, Network, NetworkTimestamp } from 'symbol-sdk/symbol';
+import { Address, Network, NetworkTimestamp, generateMosaicId } from 'symbol-sdk/symbol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_START, startGateway, testChain } from './support/server.js';
 
@@ -288,11 +288,12 @@ describe('symbol-sdk consuming the node', () => {
 });
 
 describe('GET /network/properties follows the chain options', () => {
-  it('names the chain currency and the transaction lifetimes the chain enforces', async () => {
+  it('names the chain currency (the nemesis account\'s mosaic of nonce 0, as on the public networks) and the transaction lifetimes the chain enforces', async () => {
     const server = await startGateway({ backend: testChain({ network: 'mainnet', maxTransactionLifetime: 5_400_000 }) });
     try {
       const { chain, plugins } = (await server.get('/network/properties')).body;
-      expect(chain.currencyMosaicId).toBe("0x6BED'913F'A202'23F8");
+      const expected = generateMosaicId(new Address(server.chain.nemesisAccount.address), 0).toString(16).toUpperCase().padStart(16, '0');
+      expect(chain.currencyMosaicId).toBe(`0x${expected.match(/.{4}/g)!.join("'")}`);
       expect(chain.currencyMosaicId.replace(/0x|'/g, '')).toBe(server.chain.currency.mosaicId);
       expect(chain.maxTransactionLifetime).toBe('90m');
       expect(plugins.aggregate.maxBondedTransactionLifetime).toBe('12h');

@@ -12,6 +12,10 @@ type Server = Awaited<ReturnType<typeof startGateway>>;
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const TRANSFER = 16724;
 const AGGREGATE_COMPLETE = 16705;
+const NAMESPACE_REGISTRATION = 0x414e;
+const MOSAIC_DEFINITION = 0x414d;
+const MOSAIC_ALIAS = 0x434e;
+const MOSAIC_SUPPLY_CHANGE = 0x424d;
 const AGGREGATE_BONDED = 16961;
 const UNKNOWN_HASH = 'AB'.repeat(32);
 const UNKNOWN_ID = '0'.repeat(24);
@@ -39,8 +43,12 @@ describe('transaction routes', () => {
   let accounts: readonly ChainAccount[];
   let fx: Fixture;
 
-  const put = (path: string, body: string | object, headers: Record<string, string> = JSON_HEADERS) =>
-    server.request('PUT', path, { body: typeof body === 'string' ? body : JSON.stringify(body), headers });
+  /** Announces, then has the chain check what waits in its inbound queue (as it does `announceDelay` ms after the 202). */
+  const put = async (path: string, body: string | object, headers: Record<string, string> = JSON_HEADERS) => {
+    const reply = await server.request('PUT', path, { body: typeof body === 'string' ? body : JSON.stringify(body), headers });
+    chain.processAnnounced();
+    return reply;
+  };
   const post = (path: string, body: string | object) =>
     server.request('POST', path, { body: typeof body === 'string' ? body : JSON.stringify(body), headers: JSON_HEADERS });
   const get = (path: string) => server.get(path);
@@ -50,7 +58,7 @@ describe('transaction routes', () => {
   beforeAll(async () => {
     server = await startGateway();
     chain = server.chain;
-    accounts = chain.accounts;
+    accounts = chain.fundedAccounts;
     const [a0, a1, a2, a3, a4, a5] = accounts;
     const announce = async (path: string, body: string | object) => expect((await put(path, body)).status).toBe(202);
 
@@ -198,23 +206,25 @@ describe('transaction routes', () => {
   });
 
   describe('GET /transactions/{group}', () => {
-    it('lists the nemesis funding transfers as confirmed at height 1, one per account', async () => {
-      const reply = await get('/transactions/confirmed?height=1&order=asc');
-      expect(reply.body.pagination).toEqual({ pageNumber: 1, pageSize: 10, totalEntries: 10, totalPages: 1 });
-      expect(reply.body.data.map((entry: any) => entry.transaction.recipientAddress)).toEqual(accounts.map((account) => account.addressHex));
+    it('lists the nemesis block as confirmed at height 1: the currency\'s namespaces, definition, alias and supply, then one funding transfer per account and harvester', async () => {
+      const reply = await get('/transactions/confirmed?height=1&order=asc&pageSize=100');
+      expect(reply.body.pagination).toEqual({ pageNumber: 1, pageSize: 100, totalEntries: 18, totalPages: 1 });
+      const types = reply.body.data.map((entry: any) => entry.transaction.type);
+      expect(types.slice(0, 5)).toEqual([NAMESPACE_REGISTRATION, NAMESPACE_REGISTRATION, MOSAIC_DEFINITION, MOSAIC_ALIAS, MOSAIC_SUPPLY_CHANGE]);
+      const transfers = reply.body.data.slice(5);
+      expect(transfers.map((entry: any) => entry.transaction.recipientAddress)).toEqual([...accounts, ...chain.harvesters].map((account) => account.addressHex));
       for (const [index, entry] of reply.body.data.entries()) {
         expect(entry.meta).toMatchObject({ height: '1', index, feeMultiplier: 0 });
-        expect(entry.transaction).toMatchObject({
-          type: TRANSFER,
-          signerPublicKey: chain.nemesisAccount.publicKey,
-          mosaics: [{ id: currency(), amount: chain.options.accountBalance.toString() }],
-        });
+        expect(entry.transaction.signerPublicKey).toBe(chain.nemesisAccount.publicKey);
+      }
+      for (const entry of transfers) {
+        expect(entry.transaction).toMatchObject({ type: TRANSFER, mosaics: [{ id: chain.currency.aliasId, amount: chain.options.accountBalance.toString() }] });
       }
     });
 
     it('pages every confirmed top-level transaction, newest first by default', async () => {
       const reply = await get('/transactions/confirmed');
-      expect(reply.body.pagination).toEqual({ pageNumber: 1, pageSize: 10, totalEntries: 14, totalPages: 2 });
+      expect(reply.body.pagination).toEqual({ pageNumber: 1, pageSize: 10, totalEntries: 22, totalPages: 3 });
       expect(hashes(reply).slice(0, 4)).toEqual([fx.bonded.hash, fx.complete.hash, fx.t2.hash, fx.t1.hash]);
       const ids = reply.body.data.map((entry: any) => entry.id);
       expect([...ids].sort().reverse()).toEqual(ids);
@@ -239,7 +249,7 @@ describe('transaction routes', () => {
         ['recipientAddress with embedded=true', () => `recipientAddress=${accounts[4].address}&embedded=true`, () => [fx.bonded.hash, fx.complete.hash, nemesisTo(4)]],
         ['height', () => 'height=2', () => [fx.t2.hash, fx.t1.hash]],
         ['fromHeight', () => 'fromHeight=2', () => [fx.bonded.hash, fx.complete.hash, fx.t2.hash, fx.t1.hash]],
-        ['toHeight', () => 'toHeight=2&pageSize=100', () => [fx.t2.hash, fx.t1.hash, ...[9, 8, 7, 6, 5, 4, 3, 2, 1, 0].map(nemesisTo)]],
+        ['toHeight', () => 'toHeight=2&pageSize=100', () => [fx.t2.hash, fx.t1.hash, ...[...nemesisAll].reverse()]],
         ['fromHeight and toHeight', () => 'fromHeight=2&toHeight=2', () => [fx.t2.hash, fx.t1.hash]],
         ['fromHeight above toHeight', () => 'fromHeight=3&toHeight=2', () => []],
         ['a height above the chain', () => 'height=99', () => []],
@@ -247,7 +257,7 @@ describe('transaction routes', () => {
         ['type aggregate bonded', () => `type=${AGGREGATE_BONDED}`, () => [fx.bonded.hash]],
         ['two types (repeated key)', () => `type=${TRANSFER}&type=${AGGREGATE_BONDED}&fromHeight=2`, () => [fx.bonded.hash, fx.t2.hash, fx.t1.hash]],
         ['transferMosaicId with an amount range', () => `transferMosaicId=${currency()}&fromTransferAmount=2000000&toTransferAmount=2000000`, () => [fx.t2.hash]],
-        ['transferMosaicId with fromTransferAmount', () => `transferMosaicId=${currency()}&fromTransferAmount=1000000000000`, () => [9, 8, 7, 6, 5, 4, 3, 2, 1, 0].map(nemesisTo)],
+        ['transferMosaicId (the alias symbol.xym) with fromTransferAmount', () => `transferMosaicId=${chain.currency.aliasId}&fromTransferAmount=1000000000000&pageSize=20`, () => [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0].map(nemesisTo)],
         ['transferMosaicId with toTransferAmount', () => `transferMosaicId=${currency()}&toTransferAmount=2000000`, () => [fx.t2.hash]],
         ['transferMosaicId in lowercase', () => `transferMosaicId=${currency().toLowerCase()}&toTransferAmount=2000000`, () => [fx.t2.hash]],
         ['transferMosaicId of embedded transfers', () => `transferMosaicId=${currency()}&fromTransferAmount=3000000&toTransferAmount=6000000&embedded=true`, () => [fx.bonded.hash, fx.bonded.hash, fx.complete.hash, fx.complete.hash]],
@@ -258,10 +268,12 @@ describe('transaction routes', () => {
         expect(reply.body.pagination.totalEntries).toBe(expected().length);
       });
 
-      // The nemesis block's transfer to accounts[i], by its hash.
+      // The nemesis block's transactions, and its transfer to accounts[i] (then to the harvesters), by hash.
       let nemesis: string[] = [];
+      let nemesisAll: string[] = [];
       beforeAll(async () => {
-        nemesis = hashes(await get('/transactions/confirmed?height=1&order=asc'));
+        nemesis = hashes(await get(`/transactions/confirmed?height=1&type=${TRANSFER}&order=asc&pageSize=100`));
+        nemesisAll = hashes(await get('/transactions/confirmed?height=1&order=asc&pageSize=100'));
       });
       function nemesisTo(index: number): string {
         return nemesis[index];
@@ -284,9 +296,9 @@ describe('transaction routes', () => {
         expect([first, second, third, fourth].map((child: any) => child.transaction.mosaics[0].amount)).toEqual(['3000000', '4000000', '5000000', '6000000']);
         // Without embedded=true only top-level entries are listed.
         expect((await get('/transactions/confirmed?fromHeight=3')).body.pagination.totalEntries).toBe(2);
-        expect((await get('/transactions/confirmed?embedded=true')).body.pagination.totalEntries).toBe(18);
-        expect((await get(`/transactions/confirmed?embedded=true&type=${TRANSFER}`)).body.pagination.totalEntries).toBe(16);
-        expect((await get('/transactions/confirmed?embedded=false')).body.pagination.totalEntries).toBe(14);
+        expect((await get('/transactions/confirmed?embedded=true')).body.pagination.totalEntries).toBe(26);
+        expect((await get(`/transactions/confirmed?embedded=true&type=${TRANSFER}`)).body.pagination.totalEntries).toBe(19);
+        expect((await get('/transactions/confirmed?embedded=false')).body.pagination.totalEntries).toBe(22);
       });
 
       it.each([
@@ -316,11 +328,11 @@ describe('transaction routes', () => {
     describe('pagination', () => {
       it('pages with pageSize and pageNumber', async () => {
         const all = hashes(await get('/transactions/confirmed?pageSize=100'));
-        expect(all).toHaveLength(14);
-        const second = await get('/transactions/confirmed?pageNumber=2');
-        expect(second.body.pagination).toEqual({ pageNumber: 2, pageSize: 10, totalEntries: 14, totalPages: 2 });
-        expect(hashes(second)).toEqual(all.slice(10));
-        expect(hashes(await get('/transactions/confirmed?pageNumber=3'))).toEqual([]);
+        expect(all).toHaveLength(22);
+        const third = await get('/transactions/confirmed?pageNumber=3');
+        expect(third.body.pagination).toEqual({ pageNumber: 3, pageSize: 10, totalEntries: 22, totalPages: 3 });
+        expect(hashes(third)).toEqual(all.slice(20));
+        expect(hashes(await get('/transactions/confirmed?pageNumber=4'))).toEqual([]);
       });
 
       it('orders ascending with order=asc', async () => {
@@ -334,7 +346,7 @@ describe('transaction routes', () => {
         expect([...ids].sort()).toEqual(ids);
         const after = await get(`/transactions/confirmed?order=asc&offset=${ids[4]}`);
         expect(after.body.data.map((entry: any) => entry.id)).toEqual(ids.slice(5, 15));
-        expect(after.body.pagination.totalEntries).toBe(9);
+        expect(after.body.pagination.totalEntries).toBe(ids.length - 5);
         const before = await get(`/transactions/confirmed?order=desc&offset=${ids[4]}`);
         expect(before.body.data.map((entry: any) => entry.id)).toEqual(ids.slice(0, 4).reverse());
       });

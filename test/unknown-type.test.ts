@@ -13,7 +13,7 @@ describe('PUT /transactions with a whole transaction of an unknown type', () => 
   afterAll(() => server.close());
 
   it('accepts it with 202 and rejects it on status/{signer} with code Failure', async () => {
-    const [alice, bob] = server.chain.accounts;
+    const [alice, bob] = server.chain.fundedAccounts;
     const { facade } = server.chain;
     const transaction = facade.transactionFactory.create({
       type: 'transfer_transaction_v1',

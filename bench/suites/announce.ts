@@ -42,7 +42,7 @@ const suite: Suite = async (context) => {
     const deadline = chain.networkTime() + 3_600_000n;
     return Array.from({ length: count }, () => {
       const n = signedCount++;
-      return signTransfer(facade, { signer: chain.accounts[n % chain.accounts.length].keyPair, recipient: recipients[n % recipients.length], amount: BigInt(n + 1), deadline });
+      return signTransfer(facade, { signer: chain.fundedAccounts[n % chain.fundedAccounts.length].keyPair, recipient: recipients[n % recipients.length], amount: BigInt(n + 1), deadline });
     });
   };
 

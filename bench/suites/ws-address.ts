@@ -62,7 +62,7 @@ const suite: Suite = async (context) => {
         const deadline = chain.networkTime() + 3_600_000n;
         for (let i = 0; i < perBlock; i++) {
           const payload = signTransfer(chain.facade, {
-            signer: chain.accounts[i % chain.accounts.length].keyPair,
+            signer: chain.fundedAccounts[i % chain.fundedAccounts.length].keyPair,
             recipient: subscriberAddresses[from + i],
             amount: BigInt(++signed),
             deadline,

@@ -169,3 +169,37 @@ export interface FinalizationProofDTO {
     signatures: { root: { parentPublicKey: string; signature: string }; bottom: { parentPublicKey: string; signature: string } }[];
   }[];
 }
+
+/** `GET /network/fees/transaction`: fee multipliers of recent blocks, and the node's lowest. */
+export interface TransactionFeesDTO {
+  averageFeeMultiplier: number;
+  medianFeeMultiplier: number;
+  highestFeeMultiplier: number;
+  lowestFeeMultiplier: number;
+  minFeeMultiplier: number;
+}
+
+/** `GET /network/fees/rental`: what registering a namespace or a mosaic costs now, in atomic units of the currency. */
+export interface RentalFeesDTO {
+  effectiveRootNamespaceRentalFeePerBlock: string;
+  effectiveChildNamespaceRentalFee: string;
+  effectiveMosaicRentalFee: string;
+}
+
+/** One step of the inflation schedule: from `startHeight` on, each block creates `rewardAmount`. */
+export interface InflationPointDTO {
+  startHeight: string;
+  rewardAmount: string;
+}
+
+/** `GET /node/storage`: how much the node holds (transactions count inner ones of aggregates too). */
+export interface StorageInfoDTO {
+  numBlocks: number;
+  numTransactions: number;
+  numAccounts: number;
+}
+
+/** `GET /node/unlockedaccount`: public keys (64 hex) the node harvests with. */
+export interface UnlockedAccountDTO {
+  unlockedAccount: string[];
+}

@@ -3,11 +3,16 @@
  * nothing else: implement `GatewayBackend`, throw `ServiceUnavailableError` when the
  * node or database is unreachable, and return wire-shaped DTOs.
  */
+import type { AccountRepository } from './accounts.js';
 import type { EventFeed } from './events.js';
+import type { MosaicRepository } from './mosaics.js';
+import type { NamespaceRepository } from './namespaces.js';
+import type { ReceiptRepository } from './receipts.js';
 import type {
   BlockRepository,
   ChainRepository,
   FinalizationRepository,
+  NetworkFeeRepository,
   NetworkRepository,
   NodeRepository,
   TransactionAnnouncer,
@@ -17,6 +22,10 @@ import type {
 
 export type * from './dto.js';
 export type * from './repositories.js';
+export type * from './accounts.js';
+export type * from './mosaics.js';
+export type * from './namespaces.js';
+export type * from './receipts.js';
 export * from './events.js';
 
 /** Everything the gateway's routes read from. */
@@ -33,6 +42,16 @@ export interface GatewayBackend {
   transactionStatus?: TransactionStatusRepository;
   /** `GET /finalization/proof/...`. */
   finalization?: FinalizationRepository;
+  /** `GET/POST /accounts...`; without it those routes answer 404 (as every optional repository's routes do). */
+  accounts?: AccountRepository;
+  /** `GET/POST /mosaics...`. */
+  mosaics?: MosaicRepository;
+  /** `GET /namespaces...`, `POST /namespaces/names`, `/namespaces/account/names`, `/namespaces/mosaic/names`. */
+  namespaces?: NamespaceRepository;
+  /** `GET /statements/...`. */
+  receipts?: ReceiptRepository;
+  /** `GET /network/fees/transaction` and `/network/fees/rental`. */
+  fees?: NetworkFeeRepository;
   /** Chain events for the WebSocket channels; without it, `/ws` accepts subscriptions but never notifies. */
   events?: EventFeed;
   /** Called by `gateway.close()`; stop timers and release connections. */

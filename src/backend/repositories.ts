@@ -4,14 +4,19 @@ import type {
   ChainInfoDTO,
   CosignatureDTO,
   FinalizationProofDTO,
+  InflationPointDTO,
   NetworkConfigurationDTO,
   NetworkTypeDTO,
   NodeHealthDTO,
   NodeInfoDTO,
+  RentalFeesDTO,
   ServerInfoDTO,
+  StorageInfoDTO,
   TransactionGroup,
   TransactionInfoDTO,
+  TransactionFeesDTO,
   TransactionStatusDTO,
+  UnlockedAccountDTO,
 } from './dto.js';
 
 /** A value now or later: in-process backends answer synchronously, remote ones with a promise. */
@@ -58,11 +63,27 @@ export interface NodeRepository {
   networkTime(): Awaitable<bigint>;
   /** Whether the node and the database are reachable. */
   health(): Awaitable<NodeHealthDTO>;
+  /** `GET /node/storage`; without it the route answers 404. */
+  storage?(): Awaitable<StorageInfoDTO>;
+  /** `GET /node/peers`: the nodes this one knows (`[]` for a lone node). */
+  peers?(): Awaitable<NodeInfoDTO[]>;
+  /** `GET /node/unlockedaccount`. */
+  unlockedAccounts?(): Awaitable<UnlockedAccountDTO>;
+  /** `GET /node/metadata`: the operator's own fields, as strings. */
+  metadata?(): Awaitable<Record<string, string>>;
 }
 
 export interface NetworkRepository {
   type(): Awaitable<NetworkTypeDTO>;
   properties(): Awaitable<NetworkConfigurationDTO>;
+  /** `GET /network/inflation` (and `/at/{height}`, the step in force at a height): ascending by height; without it those routes answer 404. */
+  inflation?(): Awaitable<InflationPointDTO[]>;
+}
+
+/** `GET /network/fees/...`: what transactions and rentals cost now. */
+export interface NetworkFeeRepository {
+  transactionFees(): Awaitable<TransactionFeesDTO>;
+  rentalFees(): Awaitable<RentalFeesDTO>;
 }
 
 /** `GET /transactions/{group}` filters, already validated by the route. */

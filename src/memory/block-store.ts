@@ -47,6 +47,13 @@ export class BlockStore {
     return this.#blocks[this.#blocks.length - 1];
   }
 
+  /** The fee multipliers of the latest `count` blocks (fewer on a shorter chain), newest first. */
+  recentFeeMultipliers(count: number): number[] {
+    const multipliers: number[] = [];
+    for (let i = this.#blocks.length - 1; i >= 0 && multipliers.length < count; i--) multipliers.push(this.#blocks[i].block.feeMultiplier);
+    return multipliers;
+  }
+
   search(criteria: BlockSearchCriteria): PageResult<BlockInfoDTO> {
     const list = this.#candidates(criteria);
     // Timestamps grow with height, so a timestamp range is a height range.

@@ -1,17 +1,17 @@
 import { Hash256 } from 'symbol-sdk';
-import { KeyPair, Network, SymbolFacade } from 'symbol-sdk/symbol';
+import { Address, KeyPair, Network, SymbolFacade, generateMosaicId } from 'symbol-sdk/symbol';
+import type { AccountRepository } from '../backend/accounts.js';
 import type { GatewayBackend } from '../backend/index.js';
-import type {
-  BlockDTO,
-  BlockInfoDTO,
-  FinalizedBlockDTO,
-  NodeHealthDTO,
-} from '../backend/dto.js';
+import type { BlockDTO, BlockInfoDTO, FinalizedBlockDTO, NodeHealthDTO } from '../backend/dto.js';
+import type { MosaicRepository } from '../backend/mosaics.js';
+import type { NamespaceRepository } from '../backend/namespaces.js';
+import type { ReceiptRepository } from '../backend/receipts.js';
 import type {
   BlockRepository,
   ChainRepository,
-  NetworkRepository,
   FinalizationRepository,
+  NetworkFeeRepository,
+  NetworkRepository,
   NodeRepository,
   TransactionAnnouncer,
   TransactionRepository,
@@ -20,27 +20,39 @@ import type {
 import { ServiceUnavailableError } from '../errors.js';
 import { AddressBook } from './address-book.js';
 import { buildBlock, merkleRoot, type BlockKind } from './block-builder.js';
-import { FinalizationProofs } from './finalization.js';
-import { genesisTransfers } from './genesis.js';
-import { Ledger } from './ledger.js';
-import { TransactionLifecycle, type BlockSelection, type Currency } from './transactions/lifecycle.js';
 import { BlockStore } from './block-store.js';
-import { EntryIdSequence } from './ids.js';
 import { EventStream } from './event-stream.js';
+import { ChainEngine } from './execution/engine.js';
+import { TransactionExecutor } from './execution/executor.js';
+import type { ChainNetwork } from './execution/plugin.js';
+import { FinalizationProofs } from './finalization.js';
+import { genesisTransactions } from './genesis.js';
+import { EntryIdSequence } from './ids.js';
 import { deriveKeyPair, fromHex, sha3, toHex } from './keys.js';
-import { networkConfiguration, serverInfo } from './node-info.js';
+import { Ledger } from './ledger.js';
+import { networkConfiguration, rentalFees, serverInfo, transactionFees } from './node-info.js';
 import { resolveChainOptions, type InMemoryChainOptions, type ResolvedChainOptions } from './options.js';
+import { idHex } from './plugins/ids.js';
+import { createPlugins, type ChainStores } from './plugins/index.js';
+import { ReceiptStore } from './receipt-store.js';
+import { resolveRules, type ChainRules } from './rules.js';
+import { ChainState } from './state/chain-state.js';
+import { TransactionLifecycle, type BlockSelection } from './transactions/lifecycle.js';
 
 const DIFFICULTY = 100_000_000_000_000n;
 const ZERO_HASH = new Uint8Array(32) as Uint8Array<ArrayBuffer>;
 /** The nine state sub-caches of a Symbol node (accounts, namespaces, mosaics, ...). */
 const SUB_CACHE_COUNT = 9;
-/** The currency of each public network, and the id of its `symbol.xym` alias. */
-const CURRENCY: Record<'testnet' | 'mainnet', Currency> = {
-  testnet: { mosaicId: '72C0212E67A08BCE', aliasId: 'E74B99BA41F4AFEE' },
-  mainnet: { mosaicId: '6BED913FA20223F8', aliasId: 'E74B99BA41F4AFEE' },
-};
-const NO_SELECTION: BlockSelection = { records: [], feeMultiplier: 0, totalFee: 0n };
+/** The id of the `symbol.xym` namespace, the currency's alias on every network. */
+const CURRENCY_ALIAS = 'E74B99BA41F4AFEE';
+/** Blocks whose fee multipliers `/network/fees/transaction` summarizes. */
+const FEE_STATISTICS_BLOCKS = 300;
+
+/** The network currency: its mosaic id and the id of its `symbol.xym` alias, both 16 hex. */
+export interface Currency {
+  readonly mosaicId: string;
+  readonly aliasId: string;
+}
 
 /** A test account of the chain: its keys and its address in both forms. */
 export interface ChainAccount {
@@ -74,9 +86,13 @@ export class InMemoryChain implements GatewayBackend {
   /** The node's identity key, shown by `/node/info`. */
   readonly nodeAccount: ChainAccount;
   /** Test accounts the nemesis block funds with `accountBalance` of the currency each. */
-  readonly accounts: readonly ChainAccount[];
-  /** The network currency's mosaic id (16 hex) and its alias. */
+  readonly fundedAccounts: readonly ChainAccount[];
+  /** Where rental fees and the network's share of harvests go. */
+  readonly sinks: { readonly mosaicRental: ChainAccount; readonly namespaceRental: ChainAccount; readonly harvestNetworkFee: ChainAccount };
+  /** The network currency's mosaic id (16 hex: the nemesis account's mosaic of nonce 0) and its `symbol.xym` alias. */
   readonly currency: Currency;
+  /** The rules the chain's plugins enforce (the `rules` option over the testnet's). */
+  readonly rules: ChainRules;
   /** A symbol-sdk facade for this chain's network: sign transactions for it with this. */
   readonly facade: SymbolFacade;
 
@@ -88,12 +104,22 @@ export class InMemoryChain implements GatewayBackend {
   readonly announcer: TransactionAnnouncer;
   readonly transactionStatus: TransactionStatusRepository;
   readonly finalization: FinalizationRepository;
+  readonly accounts: AccountRepository;
+  readonly mosaics: MosaicRepository;
+  readonly namespaces: NamespaceRepository;
+  readonly receipts: ReceiptRepository;
+  readonly fees: NetworkFeeRepository;
   /** Chain events for the gateway's WebSocket channels. */
   readonly events = new EventStream();
-  /** Mosaic balances of every account. */
-  readonly ledger = new Ledger();
+  /** Confirmed mosaic balances of every account. */
+  readonly ledger: Ledger;
 
   readonly #store = new BlockStore();
+  readonly #stores: ChainStores;
+  readonly #engine: ChainEngine;
+  readonly #receipts: ReceiptStore;
+  /** Transactions confirmed so far, inner transactions of aggregates counted (`/node/storage`). */
+  #transactionCount = 0;
   readonly #ids: EntryIdSequence;
   readonly #stateRoots: string[];
   #score = 0n;
@@ -111,32 +137,58 @@ export class InMemoryChain implements GatewayBackend {
     this.nemesisAccount = this.#account('nemesis');
     this.nodeAccount = this.#account('node');
     this.harvesters = Array.from({ length: this.options.harvesterCount }, (_, i) => this.#account(`harvester/${i}`));
-    this.accounts = Array.from({ length: this.options.accountCount }, (_, i) => this.#account(`account/${i}`));
+    this.fundedAccounts = Array.from({ length: this.options.accountCount }, (_, i) => this.#account(`account/${i}`));
+    this.sinks = { mosaicRental: this.#account('sink/mosaic'), namespaceRental: this.#account('sink/namespace'), harvestNetworkFee: this.#account('sink/harvest') };
     this.#ids = new EntryIdSequence(sha3('ids', seed));
     this.#stateRoots = Array.from({ length: SUB_CACHE_COUNT }, (_, i) => toHex(sha3('state', seed, String(i))));
-    this.currency = CURRENCY[network];
+    const currencyId = generateMosaicId(new Address(this.nemesisAccount.address), 0);
+    this.currency = Object.freeze({ mosaicId: idHex(currencyId), aliasId: CURRENCY_ALIAS });
     this.facade = new SymbolFacade(this.symbolNetwork);
+    this.rules = Object.freeze(resolveRules(this.options.blockInterval || 30_000, { importanceGrouping: this.options.importanceGrouping, ...this.options.rules }));
+
+    // The plugins and their state; ids are stamped with the latest block's time, so they cost no clock reading.
+    const nextId = () => this.#ids.next(epochAdjustment + (this.#store.height === 0 ? 0 : Number(BigInt(this.#store.latest().block.timestamp) / 1000n)));
+    const chainNetwork: ChainNetwork = {
+      identifier: this.symbolNetwork.identifier,
+      currencyMosaicId: this.currency.mosaicId,
+      sinks: { mosaicRental: this.sinks.mosaicRental.addressHex, namespaceRental: this.sinks.namespaceRental.addressHex, harvestNetworkFee: this.sinks.harvestNetworkFee.addressHex },
+    };
+    const state = new ChainState();
+    const { plugins, ...stores } = createPlugins({ state, rules: this.rules, network: chainNetwork, nextId, height: () => this.height });
+    this.#stores = stores;
+    this.ledger = new Ledger(stores.accounts);
+    this.#receipts = new ReceiptStore(nextId);
+    const addresses = new AddressBook(this.symbolNetwork);
     const lifetime = BigInt(this.options.maxTransactionLifetime);
-    this.#lifecycle = new TransactionLifecycle({
-      facade: this.facade,
-      addresses: new AddressBook(this.symbolNetwork),
-      events: this.events,
-      ledger: this.ledger,
-      currency: this.currency,
-      // Stamped with the chain's latest block time, so ids cost no clock reading.
-      nextId: () => this.#ids.next(epochAdjustment + (this.#store.height === 0 ? 0 : Number(BigInt(this.#store.latest().block.timestamp) / 1000n))),
-      now: () => this.networkTime(),
+    const executor = new TransactionExecutor(plugins, {
+      rules: this.rules,
+      network: chainNetwork,
+      addresses,
+      nemesisPublicKey: this.nemesisAccount.publicKey,
       maxLifetime: lifetime,
       maxBondedLifetime: lifetime * 8n,
     });
+    this.#engine = new ChainEngine({ state, executor, rules: this.rules, height: () => this.height, now: () => this.networkTime() });
+    this.#lifecycle = new TransactionLifecycle({
+      facade: this.facade,
+      addresses,
+      events: this.events,
+      engine: this.#engine,
+      nextId,
+      announceDelay: this.options.announceDelay,
+    });
 
-    // The nemesis account holds the supply the nemesis block hands out.
-    const { accountBalance } = this.options;
-    this.ledger.apply([{ address: this.nemesisAccount.addressHex, mosaicId: this.currency.mosaicId, delta: accountBalance * BigInt(this.accounts.length) }]);
-    const funding = genesisTransfers(this.facade, this.nemesisAccount.keyPair, this.accounts, this.currency.mosaicId, accountBalance);
-    const genesis = this.#lifecycle.genesisSelection(funding);
+    // The nemesis block: the currency and its namespaces, its supply, and the funded accounts' share of it.
+    const genesis = this.#lifecycle.genesisSelection(
+      genesisTransactions(this.facade, this.nemesisAccount.keyPair, {
+        currencyMosaicId: currencyId,
+        initialSupply: this.rules.initialCurrencyAtomicUnits,
+        recipients: [...this.fundedAccounts, ...this.harvesters],
+        amount: this.options.accountBalance,
+      }),
+      { height: 1n, timestamp: 0n, dynamicFeeMultiplier: 0n, harvesterAddress: this.nemesisAccount.addressHex, beneficiaryAddress: this.nemesisAccount.addressHex },
+    );
     const nemesis = this.#appendBlock('nemesis', this.nemesisAccount, 0n, genesis);
-    this.#lifecycle.confirm(genesis, 1n, '0');
     this.#finalized = { finalizationEpoch: 1, finalizationPoint: 1, height: '1', hash: nemesis.meta.hash };
     // The harvesters vote; each has a voting key pair for the bottom of its key tree.
     this.#proofs = new FinalizationProofs(
@@ -172,6 +224,36 @@ export class InMemoryChain implements GatewayBackend {
       server: () => serverInfo(),
       networkTime: () => this.#read('apiNode', () => this.networkTime()),
       health: () => ({ status: { ...this.#health } }),
+      storage: () =>
+        this.#read('db', () => ({ numBlocks: this.#store.height, numTransactions: this.#transactionCount, numAccounts: this.#stores.accounts.size })),
+      peers: () => this.#read('apiNode', () => this.options.peers.map((peer) => ({ ...peer }))),
+      unlockedAccounts: () => this.#read('apiNode', () => ({ unlockedAccount: this.harvesters.map((harvester) => harvester.publicKey) })),
+      metadata: () => ({ ...this.options.nodeMetadata }),
+    };
+    const { accounts, mosaics, namespaces } = this.#stores;
+    this.accounts = {
+      search: (criteria) => this.#read('db', () => accounts.search(criteria)),
+      find: (keys) => this.#read('db', () => accounts.find(keys.map((key) => ('address' in key ? key.address : addresses.of(key.publicKey).hex)))),
+    };
+    this.mosaics = {
+      search: (criteria) => this.#read('db', () => mosaics.search(criteria)),
+      find: (ids) => this.#read('db', () => mosaics.find(ids)),
+    };
+    this.namespaces = {
+      search: (criteria) => this.#read('db', () => namespaces.search(criteria)),
+      find: (ids) => this.#read('db', () => namespaces.find(ids)),
+      names: (ids) => this.#read('db', () => namespaces.names(ids)),
+      accountNames: (addressList) => this.#read('db', () => namespaces.accountNames(addressList)),
+      mosaicNames: (ids) => this.#read('db', () => namespaces.mosaicNames(ids)),
+    };
+    this.receipts = {
+      searchTransactionStatements: (criteria) => this.#read('db', () => this.#receipts.searchTransactionStatements(criteria)),
+      searchResolutionStatements: (kind, criteria) => this.#read('db', () => this.#receipts.searchResolutionStatements(kind, criteria)),
+    };
+    const recentMultipliers = (count: number) => this.#store.recentFeeMultipliers(count);
+    this.fees = {
+      transactionFees: () => this.#read('db', () => transactionFees(recentMultipliers(FEE_STATISTICS_BLOCKS), this.rules)),
+      rentalFees: () => this.#read('db', () => rentalFees(recentMultipliers(this.rules.maxDifficultyBlocks), this.rules)),
     };
     const lifecycle = this.#lifecycle;
     const collections = { confirmed: lifecycle.confirmed, unconfirmed: lifecycle.unconfirmed, partial: lifecycle.partial };
@@ -182,7 +264,7 @@ export class InMemoryChain implements GatewayBackend {
     this.announcer = {
       announce: (payload) => this.#read('apiNode', () => lifecycle.announce(payload)),
       announcePartial: (payload) => this.#read('apiNode', () => lifecycle.announcePartial(payload)),
-      announceCosignature: (cosignature) => this.#read('apiNode', () => lifecycle.cosign(cosignature)),
+      announceCosignature: (cosignature) => this.#read('apiNode', () => lifecycle.announceCosignature(cosignature)),
     };
     this.transactionStatus = { find: (hashes) => this.#read('db', () => lifecycle.statuses(hashes)) };
     this.finalization = {
@@ -192,6 +274,7 @@ export class InMemoryChain implements GatewayBackend {
     this.network = {
       type: () => ({ name: network, description: `symbol-gateway in-memory ${network}` }),
       properties: () => networkConfiguration(this),
+      inflation: () => this.rules.inflation.map(([startHeight, rewardAmount]) => ({ startHeight: startHeight.toString(), rewardAmount: rewardAmount.toString() })),
     };
 
     if (this.options.blockInterval > 0) {
@@ -223,8 +306,9 @@ export class InMemoryChain implements GatewayBackend {
     return BigInt(Math.floor(this.options.clock())) - BigInt(this.options.epochAdjustment) * 1000n;
   }
 
-  /** Harvests one block now and returns it. */
+  /** Harvests one block now and returns it (announces still waiting in the inbound queue are checked first). */
   harvest(): BlockInfoDTO {
+    this.#lifecycle.drainInbound();
     const height = this.#store.height + 1;
     const signer = this.harvesters[(height - 2) % this.harvesters.length];
     const kind: BlockKind = height % this.options.importanceGrouping === 0 ? 'importance' : 'normal';
@@ -232,9 +316,14 @@ export class InMemoryChain implements GatewayBackend {
     const now = this.networkTime();
     const timestamp = now > previous ? now : previous + 1n;
     this.#lifecycle.expire(timestamp);
-    const selection = this.#lifecycle.selectForBlock(signer.addressHex);
+    const selection = this.#lifecycle.selectForBlock({
+      height: BigInt(height),
+      timestamp,
+      dynamicFeeMultiplier: this.#engine.dynamicFeeMultiplier(),
+      harvesterAddress: signer.addressHex,
+      beneficiaryAddress: signer.addressHex,
+    });
     const block = this.#appendBlock(kind, signer, timestamp, selection);
-    this.#lifecycle.confirm(selection, BigInt(height), block.block.timestamp);
     this.events.emit({
       channel: 'block',
       addresses: [],
@@ -255,6 +344,11 @@ export class InMemoryChain implements GatewayBackend {
     return block;
   }
 
+  /** Checks every announce waiting in the inbound queue now, instead of `announceDelay` ms after it arrived. */
+  processAnnounced(): void {
+    this.#lifecycle.drainInbound();
+  }
+
   /**
    * Makes the backend report a node or database outage until it is set back to `'up'`:
    * `/node/health` shows it; with `db` down, chain data (blocks, chain info) answers 503;
@@ -264,10 +358,11 @@ export class InMemoryChain implements GatewayBackend {
     this.#health = { ...this.#health, ...status };
   }
 
-  /** Stops harvesting. */
+  /** Stops harvesting and the inbound queue's timer. */
   close(): void {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = undefined;
+    this.#lifecycle.close();
   }
 
   // Chain data lives in the database; node identity and time come from the api node.
@@ -289,8 +384,9 @@ export class InMemoryChain implements GatewayBackend {
     };
   }
 
-  #appendBlock(kind: BlockKind, signer: ChainAccount, timestamp: bigint, selection: BlockSelection = NO_SELECTION): BlockInfoDTO {
-    const { records } = selection;
+  /** Builds and appends the block of a run selection, then commits its state, its statements and its transactions. */
+  #appendBlock(kind: BlockKind, signer: ChainAccount, timestamp: bigint, selection: BlockSelection): BlockInfoDTO {
+    const { records, execution } = selection;
     const height = BigInt(this.#store.height + 1);
     const previous = height === 1n ? undefined : this.#store.latest();
     const seed = this.options.seed;
@@ -310,7 +406,7 @@ export class InMemoryChain implements GatewayBackend {
       proof,
       previousBlockHash: previous ? fromHex(previous.meta.hash) : ZERO_HASH,
       transactionsHash: merkleRoot(records.map((record) => fromHex(record.merkleComponentHash()))),
-      receiptsHash: ZERO_HASH,
+      receiptsHash: execution.receiptsHash,
       stateHash: sha3(fromHex(this.#stateRoots.join(''))),
       beneficiaryAddress: fromHex(signer.addressHex),
       feeMultiplier: selection.feeMultiplier,
@@ -329,6 +425,8 @@ export class InMemoryChain implements GatewayBackend {
     // The nemesis block's generation hash is the network's seed; later ones follow from the VRF proof.
     const generationHash = previous ? toHex(sha3(proof.gamma)) : this.options.generationHashSeed;
     const unixSeconds = this.options.epochAdjustment + Number(timestamp / 1000n);
+    const { statements } = execution;
+    const transactionCount = records.reduce((count, record) => count + 1 + record.decoded.embedded.length, 0);
     const info: BlockInfoDTO = {
       id: this.#ids.next(unixSeconds),
       meta: {
@@ -336,13 +434,18 @@ export class InMemoryChain implements GatewayBackend {
         totalFee: selection.totalFee.toString(),
         generationHash,
         stateHashSubCacheMerkleRoots: [...this.#stateRoots],
-        totalTransactionsCount: records.reduce((count, record) => count + 1 + record.decoded.embedded.length, 0),
+        totalTransactionsCount: transactionCount,
         transactionsCount: records.length,
-        statementsCount: 0,
+        statementsCount: statements.transactionStatements.length + statements.addressResolutionStatements.length + statements.mosaicResolutionStatements.length,
       },
       block: shareRepeatedStrings(built.dto, signer, previous),
     };
     this.#store.append(info);
+    this.#engine.commit(execution, selection.feeMultiplier);
+    this.#receipts.append(height, info.block.timestamp, statements);
+    this.#transactionCount += transactionCount;
+    this.#lifecycle.confirm(selection, height, info.block.timestamp);
+    this.#lifecycle.readmitUnconfirmed();
     const elapsedSeconds = previous ? (timestamp - BigInt(previous.block.timestamp)) / 1000n : 0n;
     this.#score += DIFFICULTY - elapsedSeconds;
     return info;

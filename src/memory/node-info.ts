@@ -1,5 +1,6 @@
-import type { NetworkConfigurationDTO, ServerInfoDTO } from '../backend/dto.js';
+import type { NetworkConfigurationDTO, RentalFeesDTO, ServerInfoDTO, TransactionFeesDTO } from '../backend/dto.js';
 import type { InMemoryChain } from './chain.js';
+import type { ChainRules } from './rules.js';
 import { RELEASE_DATE, VERSION } from '../version.js';
 
 /** The version of the reference REST gateway whose wire protocol this package speaks. */
@@ -17,11 +18,13 @@ export function serverInfo(): ServerInfoDTO {
 
 /** Network properties as a node's config-network.properties gives them (strings with ' separators, as catapult writes). */
 export function networkConfiguration(chain: InMemoryChain): NetworkConfigurationDTO {
-  const { network, generationHashSeed, epochAdjustment, blockInterval, importanceGrouping, finalizationInterval } = chain.options;
-  const sinkAddress = chain.nemesisAccount.address;
+  const { network, generationHashSeed, epochAdjustment, blockInterval, finalizationInterval } = chain.options;
+  const { rules, sinks } = chain;
   // catapult writes ids as 0x with a quote every four digits: 0x72C0'212E'67A0'8BCE.
   const currency = `0x${chain.currency.mosaicId.match(/.{4}/g)!.join("'")}`;
   const lifetime = chain.options.maxTransactionLifetime;
+  const blockTime = blockInterval || 30_000;
+  const blocks = (count: bigint) => duration(Number(count) * blockTime, true);
   return {
     network: {
       identifier: network,
@@ -35,36 +38,36 @@ export function networkConfiguration(chain: InMemoryChain): NetworkConfiguration
       enableVerifiableReceipts: true,
       currencyMosaicId: currency,
       harvestingMosaicId: currency,
-      blockGenerationTargetTime: `${Math.max(1, Math.round((blockInterval || 30_000) / 1000))}s`,
+      blockGenerationTargetTime: duration(Math.max(1000, Math.round(blockTime / 1000) * 1000)),
       blockTimeSmoothingFactor: "3'000",
       blockFinalizationInterval: String(finalizationInterval),
-      importanceGrouping: String(importanceGrouping),
+      importanceGrouping: String(rules.importanceGrouping),
       importanceActivityPercentage: '5',
       maxRollbackBlocks: '0',
-      maxDifficultyBlocks: '60',
-      defaultDynamicFeeMultiplier: "100",
+      maxDifficultyBlocks: String(rules.maxDifficultyBlocks),
+      defaultDynamicFeeMultiplier: grouped(rules.defaultDynamicFeeMultiplier),
       maxTransactionLifetime: duration(lifetime),
       maxBlockFutureTime: '300ms',
-      initialCurrencyAtomicUnits: "7'842'928'625'000'000",
-      maxMosaicAtomicUnits: "8'999'999'999'000'000",
-      totalChainImportance: "7'842'928'625'000'000",
-      minHarvesterBalance: "10'000'000'000",
+      initialCurrencyAtomicUnits: grouped(rules.initialCurrencyAtomicUnits),
+      maxMosaicAtomicUnits: grouped(rules.maxMosaicAtomicUnits),
+      totalChainImportance: grouped(rules.totalChainImportance),
+      minHarvesterBalance: grouped(rules.minHarvesterBalance),
       maxHarvesterBalance: "50'000'000'000'000",
       minVoterBalance: "3'000'000'000'000",
       maxVotingKeysPerAccount: '3',
       minVotingKeyLifetime: '112',
       maxVotingKeyLifetime: '360',
-      harvestBeneficiaryPercentage: '25',
-      harvestNetworkPercentage: '5',
-      harvestNetworkFeeSinkAddress: sinkAddress,
+      harvestBeneficiaryPercentage: String(rules.harvestBeneficiaryPercentage),
+      harvestNetworkPercentage: String(rules.harvestNetworkPercentage),
+      harvestNetworkFeeSinkAddress: sinks.harvestNetworkFee.address,
       blockPruneInterval: '360',
       maxTransactionsPerBlock: "6'000",
     },
     plugins: {
       accountlink: { dummy: 'to trigger plugin load' },
       aggregate: {
-        maxTransactionsPerAggregate: '100',
-        maxCosignaturesPerAggregate: '25',
+        maxTransactionsPerAggregate: grouped(rules.maxTransactionsPerAggregate),
+        maxCosignaturesPerAggregate: String(rules.maxCosignaturesPerAggregate),
         enableStrictCosignatureCheck: false,
         enableBondedAggregateSupport: true,
         maxBondedTransactionLifetime: duration(lifetime * 8),
@@ -73,37 +76,75 @@ export function networkConfiguration(chain: InMemoryChain): NetworkConfiguration
       locksecret: { maxSecretLockDuration: '365d', minProofSize: '0', maxProofSize: '1024' },
       metadata: { maxValueSize: '1024' },
       mosaic: {
-        maxMosaicsPerAccount: "1'000",
-        maxMosaicDuration: '3650d',
-        maxMosaicDivisibility: '6',
-        mosaicRentalFeeSinkAddress: sinkAddress,
-        mosaicRentalFee: '500',
+        maxMosaicsPerAccount: grouped(rules.maxMosaicsPerAccount),
+        maxMosaicDuration: blocks(rules.maxMosaicDuration),
+        maxMosaicDivisibility: String(rules.maxMosaicDivisibility),
+        mosaicRentalFeeSinkAddress: sinks.mosaicRental.address,
+        mosaicRentalFee: grouped(rules.mosaicRentalFee),
       },
       multisig: { maxMultisigDepth: '3', maxCosignatoriesPerAccount: '25', maxCosignedAccountsPerAccount: '25' },
       namespace: {
-        maxNameSize: '64',
-        maxChildNamespaces: '100',
-        maxNamespaceDepth: '3',
-        minNamespaceDuration: '30d',
-        maxNamespaceDuration: '1825d',
-        namespaceGracePeriodDuration: '30d',
-        reservedRootNamespaceNames: 'symbol, symbl, xym, xem, nem, user, account, org, com, biz, net, edu, mil, gov, info',
-        namespaceRentalFeeSinkAddress: sinkAddress,
-        rootNamespaceRentalFeePerBlock: '1',
-        childNamespaceRentalFee: '100',
+        maxNameSize: String(rules.maxNameSize),
+        maxChildNamespaces: grouped(rules.maxChildNamespaces),
+        maxNamespaceDepth: String(rules.maxNamespaceDepth),
+        minNamespaceDuration: blocks(rules.minNamespaceDuration),
+        maxNamespaceDuration: blocks(rules.maxNamespaceDuration),
+        namespaceGracePeriodDuration: blocks(rules.namespaceGracePeriod),
+        reservedRootNamespaceNames: rules.reservedRootNamespaceNames.join(', '),
+        namespaceRentalFeeSinkAddress: sinks.namespaceRental.address,
+        rootNamespaceRentalFeePerBlock: grouped(rules.rootNamespaceRentalFeePerBlock),
+        childNamespaceRentalFee: grouped(rules.childNamespaceRentalFee),
       },
       restrictionaccount: { maxAccountRestrictionValues: '100' },
       restrictionmosaic: { maxMosaicRestrictionValues: '20' },
-      transfer: { maxMessageSize: '1024' },
+      transfer: { maxMessageSize: grouped(rules.maxMessageSize) },
     },
     forkHeights: {},
   };
 }
 
-/** A duration as catapult's configuration writes it: `6h`, `90m`, `30s`, `500ms`. */
-function duration(ms: number): string {
-  for (const [unit, size] of [['h', 3_600_000], ['m', 60_000], ['s', 1000]] as const) {
-    if (ms % size === 0) return `${ms / size}${unit}`;
+/**
+ * `/network/fees/transaction`, as the reference computes it from the latest blocks' fee
+ * multipliers: the average and the median (the mean of the two middle values for an even
+ * count) with blocks that asked no fee counted at the default multiplier, both rounded
+ * down; the highest and lowest as they are; and the node's minimum.
+ */
+export function transactionFees(multipliers: readonly number[], rules: ChainRules): TransactionFeesDTO {
+  const defaulted = multipliers.map((multiplier) => (multiplier === 0 ? rules.defaultDynamicFeeMultiplier : multiplier));
+  return {
+    averageFeeMultiplier: Math.floor(defaulted.reduce((sum, multiplier) => sum + multiplier, 0) / defaulted.length),
+    medianFeeMultiplier: Math.floor(median(defaulted)),
+    highestFeeMultiplier: Math.max(...multipliers),
+    lowestFeeMultiplier: Math.min(...multipliers),
+    minFeeMultiplier: rules.minFeeMultiplier,
+  };
+}
+
+/** `/network/fees/rental`: the rental fees times the median multiplier of the latest `maxDifficultyBlocks` blocks (no fee counted at the default). */
+export function rentalFees(multipliers: readonly number[], rules: ChainRules): RentalFeesDTO {
+  const multiplier = BigInt(Math.floor(median(multipliers.map((value) => (value === 0 ? rules.defaultDynamicFeeMultiplier : value)))));
+  return {
+    effectiveRootNamespaceRentalFeePerBlock: (rules.rootNamespaceRentalFeePerBlock * multiplier).toString(),
+    effectiveChildNamespaceRentalFee: (rules.childNamespaceRentalFee * multiplier).toString(),
+    effectiveMosaicRentalFee: (rules.mosaicRentalFee * multiplier).toString(),
+  };
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** A number as catapult's configuration writes it: a quote every three digits. */
+function grouped(value: number | bigint): string {
+  return value.toString().replace(/\B(?=(\d{3})+(?!\d))/g, "'");
+}
+
+/** A duration as catapult's configuration writes it: `6h`, `90m`, `30s`, `500ms`; block spans in whole days as `30d`. */
+function duration(ms: number, days = false): string {
+  for (const [unit, size] of [['d', 86_400_000], ['h', 3_600_000], ['m', 60_000], ['s', 1000]] as const) {
+    if ((days || unit !== 'd') && ms % size === 0 && ms >= size) return `${ms / size}${unit}`;
   }
   return `${ms}ms`;
 }

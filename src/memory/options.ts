@@ -1,4 +1,6 @@
 import { Network } from 'symbol-sdk/symbol';
+import type { NodeInfoDTO } from '../backend/dto.js';
+import type { ChainRules } from './rules.js';
 
 /** Options of `InMemoryChain`; every one has a default. */
 export interface InMemoryChainOptions {
@@ -23,7 +25,7 @@ export interface InMemoryChainOptions {
   finalizationInterval?: number;
   /** How many accounts take turns harvesting. Default 3. */
   harvesterCount?: number;
-  /** How many test accounts the nemesis block funds (`chain.accounts`). Default 10. */
+  /** How many test accounts the nemesis block funds (`chain.fundedAccounts`). Default 10. */
   accountCount?: number;
   /** Currency each funded account starts with, in atomic units (6 decimals). Default 1 000 000 XYM. */
   accountBalance?: bigint;
@@ -31,9 +33,22 @@ export interface InMemoryChainOptions {
   maxTransactionLifetime?: number;
   /** The node's name in `/node/info`. Default `'symbol-gateway'`. */
   friendlyName?: string;
+  /**
+   * Milliseconds between an announce (answered 202 at once) and its checks, as a node checks
+   * transactions after it accepted them: a client that subscribes to `status/{address}`
+   * right after the 202 sees the outcome. `chain.harvest()` and `chain.processAnnounced()`
+   * check whatever is waiting at once. Default 5.
+   */
+  announceDelay?: number;
+  /** The network's rules, over the testnet's (durations in blocks, amounts in atomic units): see `ChainRules`. */
+  rules?: Partial<ChainRules>;
+  /** What `/node/peers` lists. Default `[]` (a lone node). */
+  peers?: readonly NodeInfoDTO[];
+  /** What `/node/metadata` answers: the operator's own fields. Default `{}`. */
+  nodeMetadata?: Readonly<Record<string, string>>;
 }
 
-export type ResolvedChainOptions = Required<Omit<InMemoryChainOptions, 'blockInterval'>> & { blockInterval: number };
+export type ResolvedChainOptions = Required<Omit<InMemoryChainOptions, 'blockInterval' | 'rules'>> & { blockInterval: number; rules: Partial<ChainRules> };
 
 /** Applies defaults and rejects values the chain cannot run with. */
 export function resolveChainOptions(options: InMemoryChainOptions): ResolvedChainOptions {
@@ -54,10 +69,14 @@ export function resolveChainOptions(options: InMemoryChainOptions): ResolvedChai
     accountBalance: options.accountBalance ?? 1_000_000_000_000n,
     maxTransactionLifetime: options.maxTransactionLifetime ?? 6 * 3600_000,
     friendlyName: options.friendlyName ?? 'symbol-gateway',
+    announceDelay: options.announceDelay ?? 5,
+    rules: options.rules ?? {},
+    peers: options.peers ?? [],
+    nodeMetadata: options.nodeMetadata ?? {},
   };
   if (!/^[0-9A-F]{64}$/.test(resolved.generationHashSeed)) throw new TypeError('generationHashSeed must be 64 hex characters');
   if (typeof resolved.accountBalance !== 'bigint' || resolved.accountBalance < 0n) throw new TypeError('accountBalance must be a non-negative bigint');
-  for (const name of ['epochAdjustment', 'blockInterval', 'accountCount'] as const) {
+  for (const name of ['epochAdjustment', 'blockInterval', 'accountCount', 'announceDelay'] as const) {
     if (!Number.isSafeInteger(resolved[name]) || resolved[name] < 0) throw new TypeError(`${name} must be a non-negative integer`);
   }
   for (const name of ['importanceGrouping', 'finalizationInterval', 'harvesterCount', 'maxTransactionLifetime'] as const) {

@@ -21,20 +21,29 @@ export interface Sequence<T> {
 }
 
 /**
- * The page of `list[lo, hi)` that `request` asks for, `list` ascending by entry id. The
- * offset is positional, as in the reference gateway (an id comparison): with `asc` the page
- * starts after every entry whose id is ≤ the offset, with `desc` before every entry whose
- * id is ≥ it, so an id that is not in the list still has its place. Binary searches and one
- * slice: the same cost at any depth.
+ * The page of `list[lo, hi)` that `request` asks for, `list` ascending by `keyOf` (the entry
+ * id unless the collection is sorted by another key). The offset is positional, as in the
+ * reference gateway (a key comparison): with `asc` the page starts after every entry whose
+ * key is ≤ the offset, with `desc` before every entry whose key is ≥ it, so an offset that
+ * names no entry still has its place. Binary searches and one slice: the same cost at any
+ * depth.
+ *
+ * @param offset the offset as a key (default: the request's offset id, lowercased)
  */
-export function pageOfRange<T>(list: Sequence<T>, lo: number, hi: number, request: PageRequest, idOf: (entry: T) => string): PageResult<T> {
+export function pageOfRange<T, K extends string | bigint = string>(
+  list: Sequence<T>,
+  lo: number,
+  hi: number,
+  request: PageRequest,
+  keyOf: (entry: T) => K,
+  offset: K | undefined = request.offset?.toLowerCase() as K | undefined,
+): PageResult<T> {
   if (hi <= lo) return { data: [], totalEntries: 0 };
   let bound: number | undefined;
-  const offset = request.offset?.toLowerCase();
   if (offset !== undefined) {
     const index = request.order === 'asc'
-      ? partitionPoint(list.length, (i) => idOf(list.at(i)!) <= offset)
-      : partitionPoint(list.length, (i) => idOf(list.at(i)!) < offset);
+      ? partitionPoint(list.length, (i) => keyOf(list.at(i)!) <= offset)
+      : partitionPoint(list.length, (i) => keyOf(list.at(i)!) < offset);
     bound = Math.min(hi, Math.max(lo, index)) - lo;
   }
   const window = pageWindow(hi - lo, request, bound);

@@ -4,14 +4,14 @@ import { InvalidArgumentError, ResourceNotFoundError } from '../errors.js';
 import { parseAddress } from '../http/address.js';
 import { parseHex, parseUint64, singleParam } from '../http/query.js';
 import type { Router } from '../http/router.js';
-import { parsePagination, toPage } from '../pagination.js';
-import { andThen } from './awaitable.js';
+import { parsePagination } from '../pagination.js';
+import { andThen, pageOf } from './awaitable.js';
 
 /** `GET /blocks` and `GET /blocks/{height}`. */
 export function blockRoutes(router: Router, backend: GatewayBackend): void {
   router.get('/blocks', (ctx) => {
     const criteria = parseBlockSearch(ctx.query);
-    return andThen(backend.blocks.search(criteria), ({ data, totalEntries }) => toPage(data, totalEntries, criteria));
+    return pageOf(backend.blocks.search(criteria), criteria);
   });
 
   router.get('/blocks/:height', (ctx) => {

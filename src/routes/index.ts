@@ -1,10 +1,14 @@
 import type { GatewayBackend } from '../backend/index.js';
 import type { Router } from '../http/router.js';
+import { accountRoutes } from './accounts.js';
 import { blockRoutes } from './blocks.js';
 import { chainRoutes } from './chain.js';
 import { finalizationRoutes } from './finalization.js';
+import { mosaicRoutes } from './mosaics.js';
+import { namespaceRoutes } from './namespaces.js';
 import { networkRoutes } from './network.js';
 import { nodeRoutes } from './node.js';
+import { receiptRoutes } from './receipts.js';
 import { transactionStatusRoutes } from './transaction-status.js';
 import { transactionRoutes } from './transactions.js';
 
@@ -17,4 +21,8 @@ export function symbolRoutes(router: Router, backend: GatewayBackend): void {
   transactionRoutes(router, backend);
   transactionStatusRoutes(router, backend);
   finalizationRoutes(router, backend);
+  accountRoutes(router, backend);
+  mosaicRoutes(router, backend);
+  namespaceRoutes(router, backend);
+  receiptRoutes(router, backend);
 }

@@ -1,23 +1,29 @@
 import type { GatewayBackend } from '../backend/index.js';
 import type { Router } from '../http/router.js';
 
-/** `GET /node/health`, `/node/info`, `/node/time`, `/node/server`. */
+/** `GET /node/health`, `/node/info`, `/node/time`, `/node/server`, and (when the backend has them) `/node/storage`, `/node/peers`, `/node/unlockedaccount`, `/node/metadata`. */
 export function nodeRoutes(router: Router, backend: GatewayBackend): void {
+  const { node } = backend;
   router.get('/node/health', async (ctx) => {
-    const health = await backend.node.health();
+    const health = await node.health();
     const { apiNode, db } = health.status;
     ctx.status = apiNode === 'up' && db === 'up' ? 200 : 503;
     return health;
   });
 
-  router.get('/node/info', () => backend.node.info());
+  router.get('/node/info', () => node.info());
 
-  router.get('/node/server', () => backend.node.server());
+  router.get('/node/server', () => node.server());
 
   router.get('/node/time', async () => {
     // Received and sent within one handler: both stamps are the node's time now.
-    const receiveTimestamp = String(await backend.node.networkTime());
-    const sendTimestamp = String(await backend.node.networkTime());
+    const receiveTimestamp = String(await node.networkTime());
+    const sendTimestamp = String(await node.networkTime());
     return { communicationTimestamps: { sendTimestamp, receiveTimestamp } };
   });
+
+  if (node.storage) router.get('/node/storage', () => node.storage!());
+  if (node.peers) router.get('/node/peers', () => node.peers!());
+  if (node.unlockedAccounts) router.get('/node/unlockedaccount', () => node.unlockedAccounts!());
+  if (node.metadata) router.get('/node/metadata', () => node.metadata!());
 }

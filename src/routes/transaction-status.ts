@@ -1,9 +1,8 @@
 import type { GatewayBackend } from '../backend/index.js';
-import { InvalidArgumentError, ResourceNotFoundError } from '../errors.js';
-import { requireJsonObject } from '../http/body.js';
+import { ResourceNotFoundError } from '../errors.js';
 import { parseHex } from '../http/query.js';
 import type { Router } from '../http/router.js';
-import { MAX_KEYS_PER_REQUEST } from './transactions.js';
+import { bodyList } from './params.js';
 
 /** `GET /transactionStatus/{hash}` and `POST /transactionStatus`. */
 export function transactionStatusRoutes(router: Router, backend: GatewayBackend): void {
@@ -17,10 +16,5 @@ export function transactionStatusRoutes(router: Router, backend: GatewayBackend)
     return status;
   });
 
-  router.post('/transactionStatus', async (ctx) => {
-    const { hashes } = requireJsonObject(ctx.body);
-    if (!Array.isArray(hashes) || hashes.some((hash) => typeof hash !== 'string')) throw new InvalidArgumentError('hashes must be an array of strings');
-    if (hashes.length > MAX_KEYS_PER_REQUEST) throw new InvalidArgumentError(`at most ${MAX_KEYS_PER_REQUEST} hashes per request`);
-    return statuses.find(hashes.map((hash: string) => parseHex('hashes', hash, 32)));
-  });
+  router.post('/transactionStatus', async (ctx) => statuses.find(bodyList(ctx.body, 'hashes', (hash) => parseHex('hashes', hash, 32))));
 }

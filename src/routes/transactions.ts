@@ -6,14 +6,13 @@ import { requireJsonObject } from '../http/body.js';
 import { parseAddress } from '../http/address.js';
 import { parseHex, parseUint64, singleParam } from '../http/query.js';
 import type { RouteHandler, Router } from '../http/router.js';
-import { parsePagination, toPage } from '../pagination.js';
-import { andThen } from './awaitable.js';
+import { parsePagination } from '../pagination.js';
+import { oneOrNotFound, pageOf } from './awaitable.js';
+import { MAX_KEYS_PER_REQUEST, parseUint16 } from './params.js';
 
 const GROUPS: readonly TransactionGroup[] = ['confirmed', 'unconfirmed', 'partial'];
 const ENTRY_ID = /^[0-9a-fA-F]{24}$/;
 const HASH = /^[0-9a-fA-F]{64}$/;
-/** Most ids or hashes one POST may ask for. */
-export const MAX_KEYS_PER_REQUEST = 100;
 
 /**
  * The transaction routes: announce (PUT), search and fetch by group (GET/POST).
@@ -46,15 +45,12 @@ export function transactionRoutes(router: Router, backend: GatewayBackend): void
   router.get('/transactions/:group', (ctx) => {
     const group = parseGroup(ctx.params.group);
     const criteria = parseTransactionSearch(ctx.query);
-    return andThen(transactions.search(group, criteria), ({ data, totalEntries }) => toPage(data, totalEntries, criteria));
+    return pageOf(transactions.search(group, criteria), criteria);
   });
 
   router.get('/transactions/:group/:id', (ctx) => {
     const group = parseGroup(ctx.params.group);
-    return andThen(transactions.find(group, [parseKey(ctx.params.id)]), ([found]) => {
-      if (!found) throw ResourceNotFoundError.forId(ctx.params.id);
-      return found;
-    });
+    return oneOrNotFound(transactions.find(group, [parseKey(ctx.params.id)]), ctx.params.id);
   });
 
   router.post('/transactions/:group', async (ctx) => {
@@ -111,7 +107,7 @@ export function parseTransactionSearch(query: URLSearchParams): TransactionSearc
     throw new InvalidArgumentError('can not filter by height together with fromHeight or toHeight');
   }
   const types = query.getAll('type');
-  if (types.length > 0) criteria.type = types.map((type) => parseTransactionType(type));
+  if (types.length > 0) criteria.type = types.map((type) => parseUint16('type', type));
   const embedded = text('embedded');
   if (embedded !== undefined) {
     if (embedded !== 'true' && embedded !== 'false') throw new InvalidArgumentError('embedded must be true or false');
@@ -126,12 +122,6 @@ export function parseTransactionSearch(query: URLSearchParams): TransactionSearc
     criteria[name] = parseUint64(name, value);
   }
   return criteria;
-}
-
-function parseTransactionType(text: string): number {
-  const value = /^[0-9]{1,5}$/.test(text) ? Number(text) : NaN;
-  if (!(value >= 0 && value <= 0xffff)) throw new InvalidArgumentError(`type has an invalid format: '${clip(text)}'`);
-  return value;
 }
 
 function payloadOf(body: unknown): string {

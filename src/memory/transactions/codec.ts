@@ -141,13 +141,6 @@ export function verifySignature(decoded: DecodedTransaction, facade: SymbolFacad
   return new Verifier(decoded.model.signerPublicKey).verify(message, new Signature(decoded.model.signature.bytes));
 }
 
-/** Whether an aggregate's transactionsHash is the Merkle root of its embedded transactions. */
-export function verifyTransactionsHash(decoded: DecodedTransaction): boolean {
-  if (!decoded.aggregate) return true;
-  const expected = SymbolFacade.hashEmbeddedTransactions(decoded.embedded as never);
-  return expected.toString() === toHex((decoded.model as AggregateTransaction).transactionsHash.bytes);
-}
-
 /** A cosignature of an aggregate: version, signer, signature (over the aggregate's hash). */
 export interface CosignatureInput {
   version: string;

@@ -1,12 +1,12 @@
-import { PublicKey } from 'symbol-sdk';
-import { Address, SymbolFacade, models } from 'symbol-sdk/symbol';
+import { SymbolFacade, models } from 'symbol-sdk/symbol';
 import type { ChannelName } from '../../backend/events.js';
 import type { CosignatureDTO, TransactionGroup, TransactionInfoDTO, TransactionStatusDTO } from '../../backend/dto.js';
 import { InvalidArgumentError } from '../../errors.js';
 import type { AddressBook } from '../address-book.js';
 import type { EventStream } from '../event-stream.js';
-import { toHex } from '../keys.js';
-import type { BalanceChange, Ledger } from '../ledger.js';
+import type { BlockExecution, ChainEngine } from '../execution/engine.js';
+import type { FailureCode } from '../execution/notification.js';
+import type { BlockEnvironment } from '../execution/plugin.js';
 import {
   decodeTransaction,
   embeddedCosignatures,
@@ -15,33 +15,24 @@ import {
   requiredCosigners,
   verifyCosignature,
   verifySignature,
-  verifyTransactionsHash,
-  type CosignatureInput,
   type DecodedTransaction,
+  type UnknownTransaction,
 } from './codec.js';
 import { TransactionCollection } from './collection.js';
+import { InboundQueue } from './inbound-queue.js';
 import { TransactionRecord, wireJson } from './record.js';
-
-/** The network currency: its mosaic id and the id of its `symbol.xym` alias, both 16 hex. */
-export interface Currency {
-  mosaicId: string;
-  aliasId: string;
-}
 
 export interface LifecycleOptions {
   facade: SymbolFacade;
   /** Addresses of public keys, derived once each. */
   addresses: AddressBook;
   events: EventStream;
-  ledger: Ledger;
-  currency: Currency;
+  /** The state and the rules that change it. */
+  engine: ChainEngine;
   /** The next entry id (ids sort in insertion order). */
   nextId: () => string;
-  /** Network time now, in ms. */
-  now: () => bigint;
-  /** Longest deadline ahead of now for a transaction, in ms (6 h) and for an aggregate bonded one (48 h). */
-  maxLifetime: bigint;
-  maxBondedLifetime: bigint;
+  /** ms between an announce and its checks. */
+  announceDelay: number;
 }
 
 /** The fee multiplier a harvester asks at most (the network's default dynamic fee multiplier). */
@@ -49,12 +40,19 @@ const MAX_FEE_MULTIPLIER = 100n;
 /** How many failed transactions `/transactionStatus` remembers. */
 const FAILED_MEMORY = 10_000;
 
-/** What a block takes from the unconfirmed pool. */
+/** What a block takes from the unconfirmed pool, and its run (not yet committed). */
 export interface BlockSelection {
-  records: TransactionRecord[];
+  records: readonly TransactionRecord[];
   feeMultiplier: number;
   totalFee: bigint;
+  execution: BlockExecution<TransactionRecord>;
 }
+
+/** What waits in the inbound queue: a decoded transaction for a pool, a payload of an unknown type, or a cosignature. */
+type Inbound =
+  | { kind: 'transaction'; decoded: DecodedTransaction; target: 'unconfirmed' | 'partial' }
+  | { kind: 'unknown'; transaction: UnknownTransaction }
+  | { kind: 'cosignature'; cosignature: CosignatureDTO };
 
 /**
  * The transaction lifecycle of the in-memory chain (the gateway interface's state table):
@@ -68,39 +66,64 @@ export class TransactionLifecycle {
   readonly partial = new TransactionCollection('partial');
   readonly #failed = new Map<string, { code: string; deadline: string }>();
   readonly #options: LifecycleOptions;
+  readonly #inbound: InboundQueue<Inbound>;
 
   constructor(options: LifecycleOptions) {
     this.#options = options;
+    this.#inbound = new InboundQueue(options.announceDelay, (item) => this.#process(item));
   }
 
-  /** `PUT /transactions`: a complete transaction enters the unconfirmed pool, or fails with a status. */
+  /**
+   * `PUT /transactions`: checks the envelope now (throws 409 for a payload that is no
+   * transaction); the transaction enters the unconfirmed pool, or fails with a status,
+   * once the inbound queue runs.
+   */
   announce(payload: unknown): void {
-    const decoded = this.#decode(payload);
-    if (decoded) this.#admit(decoded, 'unconfirmed');
+    this.#inbound.push(this.#decode(payload, 'unconfirmed'));
   }
 
-  /** `PUT /transactions/partial`: an aggregate bonded transaction waits for cosignatures. */
+  /** `PUT /transactions/partial`: an aggregate bonded transaction that waits for cosignatures. */
   announcePartial(payload: unknown): void {
-    const decoded = this.#decode(payload);
-    if (!decoded) return;
-    if (decoded.aggregate !== 'bonded') throw new InvalidArgumentError('only aggregate bonded transactions can be announced as partial');
-    this.#admit(decoded, 'partial');
+    const item = this.#decode(payload, 'partial');
+    if (item.kind === 'transaction' && item.decoded.aggregate !== 'bonded') throw new InvalidArgumentError('only aggregate bonded transactions can be announced as partial');
+    this.#inbound.push(item);
   }
 
-  // Undefined when the payload is a whole transaction of a type no plugin knows: rejected like any invalid one, on `status`.
-  #decode(payload: unknown): DecodedTransaction | undefined {
+  /** `PUT /transactions/cosignature`: a cosignature for a partial aggregate, checked with the rest of the queue. */
+  announceCosignature(cosignature: CosignatureDTO): void {
+    this.#inbound.push({ kind: 'cosignature', cosignature: { ...cosignature } });
+  }
+
+  /** Checks every announce waiting in the inbound queue now (harvesting does this first). */
+  drainInbound(): void {
+    this.#inbound.drain();
+  }
+
+  /** Stops the inbound queue's timer. */
+  close(): void {
+    this.#inbound.close();
+  }
+
+  // A payload that decodes, or a whole transaction of a type no plugin knows (rejected on `status` like any invalid one).
+  #decode(payload: unknown, target: 'unconfirmed' | 'partial'): Inbound {
     try {
-      return decodeTransaction(payload, this.#options.facade);
+      return { kind: 'transaction', decoded: decodeTransaction(payload, this.#options.facade), target };
     } catch (error) {
-      const unknown = typeof payload === 'string' ? inspectUnknownType(payload, this.#options.facade) : undefined;
-      if (!unknown) throw error;
-      this.#fail(unknown.hash, unknown.deadline, [this.#addressOf(unknown.signerPublicKey)], 'Failure', true);
-      return undefined;
+      const transaction = typeof payload === 'string' ? inspectUnknownType(payload, this.#options.facade) : undefined;
+      if (!transaction) throw error;
+      return { kind: 'unknown', transaction };
     }
   }
 
-  /** `PUT /transactions/cosignature`: adds a cosignature to a partial aggregate; the last one moves it to unconfirmed. */
-  cosign(cosignature: CosignatureDTO): void {
+  #process(item: Inbound): void {
+    if (item.kind === 'transaction') return this.#admit(item.decoded, item.target);
+    if (item.kind === 'cosignature') return this.#cosign(item.cosignature);
+    const { hash, deadline, signerPublicKey } = item.transaction;
+    this.#fail(hash, deadline, [this.#addressOf(signerPublicKey)], 'Failure', true);
+  }
+
+  // Adds a cosignature to a partial aggregate; the last one moves it to unconfirmed.
+  #cosign(cosignature: CosignatureDTO): void {
     const record = this.partial.get(cosignature.parentHash);
     if (!record) return; // a node drops cosignatures for aggregates it does not know
     const cosignerAddress = this.#addressOf(cosignature.signerPublicKey);
@@ -116,6 +139,9 @@ export class TransactionLifecycle {
       this.partial.remove(record.hash);
       this.#emit('partialRemoved', record.channelAddresses, { meta: { hash: record.hash } });
       this.#attachCosignatures(record);
+      const { engine } = this.#options;
+      const failure = engine.admitUnconfirmed(record.decoded, engine.nextBlock());
+      if (failure) return this.#fail(record.hash, record.decoded.deadline, record.channelAddresses, failure, true);
       record.renumber(this.#options.nextId);
       this.unconfirmed.add(record);
       this.#emit('unconfirmedAdded', record.channelAddresses, this.#notification(record, 'unconfirmed'));
@@ -138,33 +164,28 @@ export class TransactionLifecycle {
   }
 
   /**
-   * Takes the unconfirmed transactions the next block includes and applies their balance
-   * changes. One that can no longer pay leaves the pool with a status.
+   * Runs the unconfirmed pool as the next block: the fee multiplier is the lowest its
+   * transactions allow (at most the network's default), each pays that times its size, and
+   * one that fails now leaves the pool with a status. Nothing is confirmed until the
+   * engine commits the execution and `confirm` is called.
    */
-  selectForBlock(beneficiary: string): BlockSelection {
+  selectForBlock(block: BlockEnvironment & { harvesterAddress: string; beneficiaryAddress: string }): BlockSelection {
     const candidates = [...this.unconfirmed.records()];
-    if (candidates.length === 0) return { records: [], feeMultiplier: 0, totalFee: 0n };
-    let multiplier = MAX_FEE_MULTIPLIER;
+    let multiplier = candidates.length === 0 ? 0n : MAX_FEE_MULTIPLIER;
     for (const record of candidates) {
       const affordable = record.decoded.maxFee / BigInt(record.decoded.model.size);
       if (affordable < multiplier) multiplier = affordable;
     }
-    const records: TransactionRecord[] = [];
-    let totalFee = 0n;
-    for (const record of candidates) {
-      const fee = multiplier * BigInt(record.decoded.model.size);
-      const changes = this.#balanceChanges(record.decoded, fee);
-      if (!changes || !this.#options.ledger.apply(changes)) {
-        this.unconfirmed.remove(record.hash);
-        this.#emit('unconfirmedRemoved', record.channelAddresses, { meta: { hash: record.hash } });
-        this.#fail(record.hash, record.decoded.deadline, record.channelAddresses, 'Failure_Core_Insufficient_Balance', true);
-        continue;
-      }
-      totalFee += fee;
-      records.push(record);
+    const execution = this.#options.engine.executeBlock(
+      block,
+      candidates.map((record) => ({ item: record, decoded: record.decoded, fee: multiplier * BigInt(record.decoded.model.size) })),
+    );
+    for (const { item: record, failure } of execution.failed) {
+      this.unconfirmed.remove(record.hash);
+      this.#emit('unconfirmedRemoved', record.channelAddresses, { meta: { hash: record.hash } });
+      this.#fail(record.hash, record.decoded.deadline, record.channelAddresses, failure, true);
     }
-    if (totalFee > 0n) this.#options.ledger.apply([{ address: beneficiary, mosaicId: this.#options.currency.mosaicId, delta: totalFee }]);
-    return { records, feeMultiplier: Number(multiplier), totalFee };
+    return { records: execution.included, feeMultiplier: Number(multiplier), totalFee: execution.totalFee, execution };
   }
 
   /** Moves the block's transactions to confirmed: `unconfirmedRemoved`, then `confirmedAdded`, for each. */
@@ -181,16 +202,25 @@ export class TransactionLifecycle {
   }
 
   /**
-   * The nemesis block's own transactions as a block selection: applied without fee and
-   * without the unconfirmed pool. Confirm it with `confirm` once the block is built.
+   * The nemesis block's own transactions as a block selection: run without fees and without
+   * the unconfirmed pool. Commit it and `confirm` it once the block is built.
    */
-  genesisSelection(decoded: readonly DecodedTransaction[]): BlockSelection {
-    const records = decoded.map((transaction) => {
-      const changes = this.#balanceChanges(transaction, 0n);
-      if (!changes || !this.#options.ledger.apply(changes)) throw new RangeError('the nemesis block overdraws an account');
-      return this.#record(transaction);
-    });
-    return { records, feeMultiplier: 0, totalFee: 0n };
+  genesisSelection(decoded: readonly DecodedTransaction[], block: BlockEnvironment & { harvesterAddress: string; beneficiaryAddress: string }): BlockSelection {
+    const execution = this.#options.engine.executeBlock(block, decoded.map((transaction) => ({ item: this.#record(transaction), decoded: transaction, fee: 0n })));
+    if (execution.failed.length > 0) throw new RangeError(`the nemesis block's transaction ${execution.failed[0].item.hash} fails with ${execution.failed[0].failure}`);
+    return { records: execution.included, feeMultiplier: 0, totalFee: 0n, execution };
+  }
+
+  /** Runs what stays unconfirmed after a block again on the fresh unconfirmed state; what no longer passes leaves with a status. */
+  readmitUnconfirmed(): void {
+    const { engine } = this.#options;
+    for (const record of [...this.unconfirmed.records()]) {
+      const failure = engine.admitUnconfirmed(record.decoded, engine.nextBlock());
+      if (!failure) continue;
+      this.unconfirmed.remove(record.hash);
+      this.#emit('unconfirmedRemoved', record.channelAddresses, { meta: { hash: record.hash } });
+      this.#fail(record.hash, record.decoded.deadline, record.channelAddresses, failure, true);
+    }
   }
 
   /** Statuses by hash; unknown hashes are left out. */
@@ -216,14 +246,16 @@ export class TransactionLifecycle {
 
   #admit(decoded: DecodedTransaction, target: 'unconfirmed' | 'partial'): void {
     if (this.#isKnown(decoded.hash)) return; // a node ignores a hash it already has
-    const failure = this.#validate(decoded, target);
+    const cosigned = new Set(embeddedCosignatures(decoded).map((cosignature) => cosignature.signerPublicKey));
+    const pool = target === 'partial' && requiredCosigners(decoded).some((key) => !cosigned.has(key)) ? 'partial' : 'unconfirmed';
+    const failure = this.#validate(decoded, pool);
     if (failure) {
       const related = relatedAddresses(decoded, Object.values(wireJson(decoded)), this.#options.addresses);
       return this.#fail(decoded.hash, decoded.deadline, related.map((address) => address.base32), failure, true);
     }
     this.#failed.delete(decoded.hash); // announced again, and valid this time
     const record = this.#record(decoded);
-    if (target === 'partial' && this.#missingCosigners(record).length > 0) {
+    if (pool === 'partial') {
       this.partial.add(record);
       this.#emit('partialAdded', record.channelAddresses, this.#notification(record, 'partial'));
       return;
@@ -237,33 +269,20 @@ export class TransactionLifecycle {
     return new TransactionRecord(nextId(), decoded, addresses, nextId, embeddedCosignatures(decoded));
   }
 
-  // The first failed check, in the order a node checks: network, signature, deadline, aggregate, balance.
-  #validate(decoded: DecodedTransaction, target: 'unconfirmed' | 'partial'): string | undefined {
-    const { facade, now, maxLifetime, maxBondedLifetime } = this.#options;
-    if (decoded.networkIdentifier !== facade.network.identifier) return 'Failure_Core_Wrong_Network';
+  /**
+   * The first failed check, in a node's order: the rules that need no state (its network,
+   * sizes, an aggregate's shape), the signatures, then every stateful rule on the
+   * unconfirmed state (deadline, cosigners, balances, the plugins' rules), where a
+   * transaction for the unconfirmed pool is applied and one for the partial pool only tried.
+   */
+  #validate(decoded: DecodedTransaction, pool: 'unconfirmed' | 'partial'): FailureCode | undefined {
+    const { engine, facade } = this.#options;
+    const block = engine.nextBlock();
+    const stateless = engine.checkStateless(decoded, block);
+    if (stateless) return stateless;
     if (!verifySignature(decoded, facade)) return 'Failure_Signature_Not_Verifiable';
-    const time = now();
-    if (decoded.deadline < time) return 'Failure_Core_Past_Deadline'; // a node fails only a deadline before now
-    if (decoded.deadline > time + (decoded.aggregate === 'bonded' ? maxBondedLifetime : maxLifetime)) return 'Failure_Core_Future_Deadline';
-    if (decoded.aggregate) {
-      if (decoded.embedded.length === 0) return 'Failure_Aggregate_No_Transactions';
-      if (!verifyTransactionsHash(decoded)) return 'Failure_Aggregate_Transactions_Hash_Mismatch';
-      const cosignatures = embeddedCosignatures(decoded);
-      const required = requiredCosigners(decoded);
-      // The aggregate's signer has signed already: cosigning again is redundant.
-      const seen = new Set<string>([decoded.signerPublicKey]);
-      for (const cosignature of cosignatures) {
-        if (seen.has(cosignature.signerPublicKey)) return 'Failure_Aggregate_Redundant_Cosignatures';
-        seen.add(cosignature.signerPublicKey);
-        if (!verifyCosignature(decoded.hash, cosignature)) return 'Failure_Signature_Not_Verifiable';
-        if (!required.includes(cosignature.signerPublicKey)) return 'Failure_Aggregate_Ineligible_Cosignatories';
-      }
-      if (target === 'unconfirmed' && required.some((key) => !seen.has(key))) return 'Failure_Aggregate_Missing_Cosignatures';
-    }
-    const changes = this.#balanceChanges(decoded, decoded.maxFee);
-    if (changes === undefined) return 'Failure_Namespace_Unknown';
-    if (!this.#options.ledger.allows(changes)) return 'Failure_Core_Insufficient_Balance';
-    return undefined;
+    if (embeddedCosignatures(decoded).some((cosignature) => !verifyCosignature(decoded.hash, cosignature))) return 'Failure_Signature_Not_Verifiable';
+    return pool === 'partial' ? engine.checkPartial(decoded, block) : engine.admitUnconfirmed(decoded, block);
   }
 
   #missingCosigners(record: TransactionRecord): string[] {
@@ -281,33 +300,6 @@ export class TransactionLifecycle {
       cosignature.signature = new models.Signature(Buffer.from(input.signature, 'hex'));
       return cosignature;
     });
-  }
-
-  /** The fee and every transfer of the transaction as balance changes; undefined when a recipient is an alias. */
-  #balanceChanges(decoded: DecodedTransaction, fee: bigint): BalanceChange[] | undefined {
-    const { currency } = this.#options;
-    const changes: BalanceChange[] = [];
-    if (fee > 0n) changes.push({ address: this.#addressHexOf(decoded.signerPublicKey), mosaicId: currency.mosaicId, delta: -fee });
-    const transfers = decoded.aggregate ? decoded.embedded : [decoded.model];
-    for (const transfer of transfers) {
-      if (transfer.type.value !== models.TransactionType.TRANSFER.value) continue;
-      const { recipientAddress, mosaics } = transfer as unknown as {
-        recipientAddress: InstanceType<typeof models.UnresolvedAddress>;
-        mosaics: InstanceType<typeof models.UnresolvedMosaic>[];
-      };
-      const sender = this.#addressHexOf(toHex(transfer.signerPublicKey.bytes));
-      const recipient = new Address(recipientAddress.bytes);
-      // Aliases resolve through namespaces, which this chain does not register.
-      if (recipient.isAlias() && mosaics.length > 0) return undefined;
-      for (const mosaic of mosaics) {
-        const id = mosaic.mosaicId.value.toString(16).toUpperCase().padStart(16, '0');
-        const mosaicId = id === currency.aliasId ? currency.mosaicId : id;
-        const amount = BigInt(mosaic.amount.value);
-        changes.push({ address: sender, mosaicId, delta: -amount });
-        changes.push({ address: toHex(recipient.bytes), mosaicId, delta: amount });
-      }
-    }
-    return changes;
   }
 
   #isKnown(hash: string): boolean {
@@ -337,9 +329,5 @@ export class TransactionLifecycle {
 
   #addressOf(publicKey: string): string {
     return this.#options.addresses.of(publicKey).base32;
-  }
-
-  #addressHexOf(publicKey: string): string {
-    return this.#options.addresses.of(publicKey).hex;
   }
 }

@@ -1,0 +1,36 @@
+/**
+ * The notifications every transaction publishes, whatever its type (catapult's model
+ * notifications), and the balance notifications every plugin that moves value shares.
+ * Addresses are 48 uppercase hex, mosaic ids 16 uppercase hex; "unresolved" values may be
+ * aliases, resolved by whoever reads them.
+ */
+import { notificationType } from './notification.js';
+
+/** A signer is seen: its account learns its public key. */
+export const ACCOUNT_PUBLIC_KEY = notificationType<{ publicKey: string; address: string }>('accountPublicKey');
+
+/** An address is named (a recipient, a sink): its account exists from now on. */
+export const ACCOUNT_ADDRESS = notificationType<{ unresolvedAddress: string }>('accountAddress');
+
+/** The header of a transaction: its network, type and version. */
+export const ENTITY = notificationType<{ network: number; type: number; version: number }>('entity');
+
+/** A top-level transaction's deadline, against the block's time. */
+export const TRANSACTION_DEADLINE = notificationType<{ deadline: bigint; maxLifetime: bigint }>('transactionDeadline');
+
+/** Value taken from an account (fees, locked funds). */
+export const BALANCE_DEBIT = notificationType<{ address: string; unresolvedMosaicId: string; amount: bigint }>('balanceDebit');
+
+/** Value moved from one account to another (transfers, rental fees, revocations). */
+export const BALANCE_TRANSFER = notificationType<{
+  senderAddress: string;
+  unresolvedRecipientAddress: string;
+  unresolvedMosaicId: string;
+  amount: bigint;
+}>('balanceTransfer');
+
+/** The fee a transaction pays (`maxFee` while unconfirmed, the block's multiplier × size in a block). */
+export const TRANSACTION_FEE = notificationType<{ address: string; fee: bigint }>('transactionFee');
+
+/** A rental fee (the balance moves by the balance transfer published with it; this makes its receipt, of `receiptType`). */
+export const RENTAL_FEE = notificationType<{ receiptType: number; senderAddress: string; recipientAddress: string; unresolvedMosaicId: string; amount: bigint }>('rentalFee');

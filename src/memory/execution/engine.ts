@@ -1,0 +1,131 @@
+import type { Bytes } from '../block-builder.js';
+import type { ChainRules } from '../rules.js';
+import type { ChainState, StateDelta } from '../state/chain-state.js';
+import type { DecodedTransaction } from '../transactions/codec.js';
+import type { TransactionExecutor } from './executor.js';
+import type { FailureCode } from './notification.js';
+import type { BlockEnvironment } from './plugin.js';
+import type { BlockStatements } from './receipts.js';
+import { StatementBuilder } from './statement-builder.js';
+
+/** One transaction a block tries, and what it pays. */
+export interface BlockCandidate<T> {
+  readonly item: T;
+  readonly decoded: DecodedTransaction;
+  readonly fee: bigint;
+}
+
+/** A block's run: what it took, what failed, its statements; committed by `ChainEngine.commit`. */
+export interface BlockExecution<T> {
+  readonly included: readonly T[];
+  readonly failed: readonly { readonly item: T; readonly failure: FailureCode }[];
+  readonly totalFee: bigint;
+  readonly statements: BlockStatements;
+  readonly receiptsHash: Bytes;
+  readonly delta: StateDelta;
+}
+
+export interface EngineOptions {
+  state: ChainState;
+  executor: TransactionExecutor;
+  rules: ChainRules;
+  /** The height of the chain's latest block. */
+  height: () => bigint;
+  /** Network time now (ms since the nemesis block). */
+  now: () => bigint;
+}
+
+/**
+ * The chain's state and the rules that change it, as a node keeps them: confirmed state,
+ * and the unconfirmed transactions' changes on a layer over it (so the second of two
+ * spends of the same balance fails at once); a block runs on its own layer and is
+ * committed whole.
+ */
+export class ChainEngine {
+  readonly #options: EngineOptions;
+  #unconfirmed: StateDelta;
+  /** Fee multipliers of the latest blocks, oldest first (at most `maxDifficultyBlocks`). */
+  readonly #recentMultipliers: number[] = [];
+
+  constructor(options: EngineOptions) {
+    this.#options = options;
+    this.#unconfirmed = options.state.delta();
+  }
+
+  /**
+   * The multiplier of rental fees (catapult's dynamic fee multiplier): the median of the
+   * latest blocks' fee multipliers, blocks that asked no fee left out and the window filled
+   * with `defaultDynamicFeeMultiplier`.
+   */
+  dynamicFeeMultiplier(): bigint {
+    const { maxDifficultyBlocks, defaultDynamicFeeMultiplier } = this.#options.rules;
+    const paid = this.#recentMultipliers.filter((multiplier) => multiplier > 0);
+    while (paid.length < maxDifficultyBlocks) paid.push(defaultDynamicFeeMultiplier);
+    paid.sort((a, b) => a - b);
+    return BigInt(paid[Math.floor(paid.length / 2)]);
+  }
+
+  /** The environment of the next block, for transactions that are not in one yet (reads the clock once). */
+  nextBlock(): BlockEnvironment {
+    return { height: this.#options.height() + 1n, timestamp: this.#options.now(), dynamicFeeMultiplier: this.dynamicFeeMultiplier() };
+  }
+
+  /** The first rule that needs no state that the transaction breaks (sizes, ranges, names, its network). */
+  checkStateless(decoded: DecodedTransaction, block: BlockEnvironment): FailureCode | undefined {
+    const { executor } = this.#options;
+    return executor.validateStateless(executor.notifications(decoded, 1, decoded.maxFee, block), block, this.#unconfirmed);
+  }
+
+  /** Runs a transaction on the unconfirmed layer (paying its `maxFee`); the failure, or undefined once applied. */
+  admitUnconfirmed(decoded: DecodedTransaction, block: BlockEnvironment): FailureCode | undefined {
+    const { executor } = this.#options;
+    return executor.execute(executor.notifications(decoded, 1, decoded.maxFee, block), this.#unconfirmed, block);
+  }
+
+  /** Whether an aggregate bonded would pass now, its missing cosignatures aside; changes nothing. */
+  checkPartial(decoded: DecodedTransaction, block: BlockEnvironment): FailureCode | undefined {
+    const { executor } = this.#options;
+    const partial = { ...block, partial: true };
+    return executor.execute(executor.notifications(decoded, 1, decoded.maxFee, partial), this.#unconfirmed.delta(), partial);
+  }
+
+  /**
+   * Runs a block on a layer over the confirmed state: each candidate in order (a failing one
+   * is left out, with no trace), then the plugins' block observers (fees, inflation,
+   * expiries). Nothing is confirmed until `commit`.
+   */
+  executeBlock<T>(block: BlockEnvironment & { harvesterAddress: string; beneficiaryAddress: string }, candidates: readonly BlockCandidate<T>[]): BlockExecution<T> {
+    const { executor, state } = this.#options;
+    const delta = state.delta();
+    const statements = new StatementBuilder();
+    const run = { ...block, statements };
+    const included: T[] = [];
+    const failed: { item: T; failure: FailureCode }[] = [];
+    let totalFee = 0n;
+    for (const { item, decoded, fee } of candidates) {
+      const failure = executor.execute(executor.notifications(decoded, included.length + 1, fee, block), delta, run);
+      if (failure) {
+        failed.push({ item, failure });
+        continue;
+      }
+      included.push(item);
+      totalFee += fee;
+    }
+    executor.observeBlock(delta, { ...run, totalFee });
+    const built = statements.build();
+    return { included, failed, totalFee, statements: built, receiptsHash: built.receiptsHash, delta };
+  }
+
+  /** Confirms a block's changes and starts the unconfirmed layer afresh (the pool is empty after a block). */
+  commit(execution: BlockExecution<unknown>, feeMultiplier: number): void {
+    execution.delta.commit();
+    this.#recentMultipliers.push(feeMultiplier);
+    if (this.#recentMultipliers.length > this.#options.rules.maxDifficultyBlocks) this.#recentMultipliers.shift();
+    this.#unconfirmed = this.#options.state.delta();
+  }
+
+  /** Starts the unconfirmed layer afresh, for transactions that stay unconfirmed to be run again on it. */
+  resetUnconfirmed(): void {
+    this.#unconfirmed = this.#options.state.delta();
+  }
+}

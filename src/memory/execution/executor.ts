@@ -1,0 +1,224 @@
+import type { AddressBook } from '../address-book.js';
+import { toHex } from '../keys.js';
+import type { ChainRules } from '../rules.js';
+import type { StateDelta } from '../state/chain-state.js';
+import type { FailureCode, Notification, NotificationType } from './notification.js';
+import type {
+  BlockContext,
+  BlockEnvironment,
+  ChainNetwork,
+  ChainPlugin,
+  ObservationContext,
+  Observer,
+  PublishContext,
+  StateReader,
+  TransactionInput,
+  TransactionSupport,
+  ValidationContext,
+  Validator,
+} from './plugin.js';
+import { BLOCK_SOURCE, type Receipt, type ReceiptSource } from './receipts.js';
+import type { StatementBuilder } from './statement-builder.js';
+import type { DecodedTransaction } from '../transactions/codec.js';
+import { ACCOUNT_PUBLIC_KEY, BALANCE_DEBIT, ENTITY, TRANSACTION_DEADLINE, TRANSACTION_FEE } from './core-notifications.js';
+
+/** A notification and the receipt source it carries (the embedded transaction it came from). */
+export interface SourcedNotification extends Notification {
+  readonly source: ReceiptSource;
+}
+
+/** What the executor needs besides the plugins. */
+export interface ExecutorOptions {
+  rules: ChainRules;
+  network: ChainNetwork;
+  addresses: AddressBook;
+  /** 64 hex. */
+  nemesisPublicKey: string;
+  /** Longest deadline ahead of the block's time, in ms, for a transaction and for an aggregate bonded one. */
+  maxLifetime: bigint;
+  maxBondedLifetime: bigint;
+}
+
+/** One block's run: what the plugins need to know about it, and where its statements go. */
+export interface ExecutionRun extends BlockEnvironment {
+  /** Receipts and resolutions are recorded here (a block); none for the unconfirmed state. */
+  readonly statements?: StatementBuilder;
+}
+
+/**
+ * Runs transactions through the plugins as catapult does: every notification's stateful
+ * validators, then its observers, one notification after another, on a layer of its own;
+ * the first failure drops the layer (with its receipts), so a failing transaction (and
+ * every inner transaction of a failing aggregate) leaves no trace.
+ */
+export class TransactionExecutor {
+  readonly #rules: ChainRules;
+  readonly #network: ChainNetwork;
+  readonly #options: ExecutorOptions;
+  readonly #plugins: readonly ChainPlugin[];
+  readonly #supports = new Map<number, TransactionSupport>();
+  readonly #stateless = new Map<NotificationType<unknown>, Validator<unknown>[]>();
+  readonly #stateful = new Map<NotificationType<unknown>, Validator<unknown>[]>();
+  readonly #observers = new Map<NotificationType<unknown>, Observer<unknown>[]>();
+
+  constructor(plugins: readonly ChainPlugin[], options: ExecutorOptions) {
+    this.#plugins = plugins;
+    this.#options = options;
+    this.#rules = options.rules;
+    this.#network = options.network;
+    for (const plugin of plugins) {
+      for (const support of plugin.transactions ?? []) {
+        if (this.#supports.has(support.type)) throw new Error(`transaction type 0x${support.type.toString(16)} is supported twice`);
+        this.#supports.set(support.type, support);
+      }
+      for (const { type, validate } of plugin.statelessValidators ?? []) listUnder(this.#stateless, type).push(validate);
+      for (const { type, validate } of plugin.validators ?? []) listUnder(this.#stateful, type).push(validate);
+      for (const { type, observe } of plugin.observers ?? []) listUnder(this.#observers, type).push(observe);
+    }
+  }
+
+  /** The plugin that turns a transaction type into notifications, if any. */
+  support(type: number): TransactionSupport | undefined {
+    return this.#supports.get(type);
+  }
+
+  /**
+   * Every notification of a transaction in catapult's order: the signer's key, the header,
+   * the deadline and the fee, what its plugin publishes (an aggregate's inner transactions
+   * each with their own source), then the fee's debit.
+   *
+   * @param primaryId the transaction's 1-based place in its block (the source of its receipts)
+   * @param fee what it pays: `maxFee` while unconfirmed, the block's multiplier × its size in a block
+   */
+  notifications(decoded: DecodedTransaction, primaryId: number, fee: bigint, block: BlockEnvironment): SourcedNotification[] {
+    const { addresses, nemesisPublicKey, maxLifetime, maxBondedLifetime } = this.#options;
+    const context = this.publishContext(block);
+    const list: SourcedNotification[] = [];
+    let source: ReceiptSource = { primaryId, secondaryId: 0 };
+    const publish = <T>(type: NotificationType<T>, payload: T) => void list.push({ type: type as NotificationType<unknown>, payload, source });
+    const publishBody = (model: TransactionInput['model'], signerPublicKey: string) => {
+      const signerAddress = addresses.of(signerPublicKey).hex;
+      publish(ACCOUNT_PUBLIC_KEY, { publicKey: signerPublicKey, address: signerAddress });
+      publish(ENTITY, { network: model.network.value, type: model.type.value, version: model.version });
+      return { model, signerPublicKey, signerAddress, signedByNemesis: signerPublicKey === nemesisPublicKey } satisfies TransactionInput;
+    };
+
+    const top = publishBody(decoded.model, decoded.signerPublicKey);
+    const signerAddress = top.signerAddress;
+    publish(TRANSACTION_DEADLINE, { deadline: decoded.deadline, maxLifetime: decoded.aggregate === 'bonded' ? maxBondedLifetime : maxLifetime });
+    publish(TRANSACTION_FEE, { address: signerAddress, fee });
+    this.#supports.get(decoded.type)?.publish(top, publish, context);
+    decoded.embedded.forEach((embedded, index) => {
+      source = { primaryId, secondaryId: index + 1 };
+      const input = publishBody(embedded, toHex(embedded.signerPublicKey.bytes));
+      this.#supports.get(input.model.type.value)?.publish(input, publish, context);
+    });
+    publish(BALANCE_DEBIT, { address: signerAddress, unresolvedMosaicId: this.#network.currencyMosaicId, amount: fee });
+    return list;
+  }
+
+  /** The context publishers see for a block. */
+  publishContext(block: BlockEnvironment): PublishContext {
+    return { height: block.height, timestamp: block.timestamp, dynamicFeeMultiplier: block.dynamicFeeMultiplier, partial: block.partial, rules: this.#rules, network: this.#network };
+  }
+
+  /** The first stateless rule the notifications break (sizes, ranges, flags: no state read). */
+  validateStateless(notifications: readonly Notification[], block: BlockEnvironment, state: StateReader): FailureCode | undefined {
+    const context = this.#validationContext(block, state);
+    for (const { type, payload } of notifications) {
+      for (const validate of this.#stateless.get(type) ?? []) {
+        const failure = validate(payload, context);
+        if (failure) return failure;
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Runs the notifications on a layer over `state`: validators then observers, notification
+   * by notification. Commits the layer (and the receipts) into `state` and `run.statements`
+   * when every rule passes; else drops both and returns the failure.
+   */
+  execute(notifications: readonly SourcedNotification[], state: StateDelta, run: ExecutionRun): FailureCode | undefined {
+    const layer = state.delta();
+    const receipts: { source: ReceiptSource; receipt: Receipt }[] = [];
+    const resolutions: Resolution[] = [];
+    let source = BLOCK_SOURCE;
+    const validation = this.#validationContext(run, layer);
+    const observation: ObservationContext = {
+      ...validation,
+      state: layer,
+      get source() {
+        return source;
+      },
+      receipt: (receipt) => receipts.push({ source, receipt }),
+      resolveAddress: (unresolved) => this.#resolve('address', unresolved, layer, (resolved) => resolutions.push({ kind: 'address', unresolved, resolved, source })),
+      resolveMosaicId: (unresolved) => this.#resolve('mosaicId', unresolved, layer, (resolved) => resolutions.push({ kind: 'mosaicId', unresolved, resolved, source })),
+    };
+    for (const notification of notifications) {
+      source = notification.source;
+      for (const validate of this.#stateful.get(notification.type) ?? []) {
+        const failure = validate(notification.payload, validation);
+        if (failure) return failure;
+      }
+      for (const observe of this.#observers.get(notification.type) ?? []) observe(notification.payload, observation);
+    }
+    layer.commit();
+    if (run.statements) {
+      for (const { source: from, receipt } of receipts) run.statements.addReceipt(from, receipt);
+      for (const resolution of resolutions) run.statements.addResolution(resolution.kind, resolution.unresolved, resolution.resolved, resolution.source);
+    }
+    return undefined;
+  }
+
+  /** Runs every plugin's block observers on `state`, with the block as the receipts' source. */
+  observeBlock(state: StateDelta, run: ExecutionRun & { harvesterAddress: string; beneficiaryAddress: string; totalFee: bigint }): void {
+    const validation = this.#validationContext(run, state);
+    const context: BlockContext = {
+      ...validation,
+      state,
+      source: BLOCK_SOURCE,
+      harvesterAddress: run.harvesterAddress,
+      beneficiaryAddress: run.beneficiaryAddress,
+      totalFee: run.totalFee,
+      receipt: (receipt) => run.statements?.addReceipt(BLOCK_SOURCE, receipt),
+    };
+    for (const plugin of this.#plugins) for (const observe of plugin.blockObservers ?? []) observe(context);
+  }
+
+  #validationContext(block: BlockEnvironment, state: StateReader): ValidationContext {
+    return {
+      ...this.publishContext(block),
+      state,
+      resolveAddress: (unresolved) => this.#resolve('address', unresolved, state),
+      resolveMosaicId: (unresolved) => this.#resolve('mosaicId', unresolved, state),
+    };
+  }
+
+  // The first plugin that knows the alias resolves it; a value no plugin resolves stands for itself.
+  #resolve(kind: 'address' | 'mosaicId', unresolved: string, state: StateReader, record?: (resolved: string) => void): string {
+    for (const plugin of this.#plugins) {
+      const resolved = plugin.resolvers?.[kind]?.(unresolved, state);
+      if (resolved === undefined) continue;
+      if (resolved !== unresolved) record?.(resolved);
+      return resolved;
+    }
+    return unresolved;
+  }
+}
+
+interface Resolution {
+  kind: 'address' | 'mosaicId';
+  unresolved: string;
+  resolved: string;
+  source: ReceiptSource;
+}
+
+function listUnder<K, V>(map: Map<K, V[]>, key: K): V[] {
+  let list = map.get(key);
+  if (!list) {
+    list = [];
+    map.set(key, list);
+  }
+  return list;
+}

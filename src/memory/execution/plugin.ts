@@ -1,0 +1,152 @@
+/**
+ * What a plugin of the in-memory chain is (catapult's plugins/txes/<family>, in small):
+ * the transaction types it turns into notifications, the validators and observers it
+ * runs on notifications (its own kinds and shared ones, such as balance transfers), the
+ * alias resolvers it offers, and the work it does at every block (expiries).
+ *
+ * A plugin is made per chain (`(environment) => ChainPlugin`): its caches and indexes
+ * belong to that chain.
+ */
+import type { models } from 'symbol-sdk/symbol';
+import type { ChainRules } from '../rules.js';
+import type { CacheDescriptor, CacheView } from '../state/cache.js';
+import type { ChainState, StateDelta } from '../state/chain-state.js';
+import type { FailureCode, NotificationType } from './notification.js';
+import type { Receipt, ReceiptSource } from './receipts.js';
+
+export type TransactionModel = InstanceType<typeof models.Transaction> | InstanceType<typeof models.EmbeddedTransaction>;
+
+/** A top-level or embedded transaction, as a plugin turns it into notifications. */
+export interface TransactionInput<M extends TransactionModel = TransactionModel> {
+  /** The symbol-sdk model (its type is the one the plugin registered for). */
+  readonly model: M;
+  /** 64 uppercase hex. */
+  readonly signerPublicKey: string;
+  /** 48 uppercase hex. */
+  readonly signerAddress: string;
+  /** Whether the signer is the nemesis account (exempt from rental fees). */
+  readonly signedByNemesis: boolean;
+}
+
+/** Facts of the network a plugin may need, besides its rules. */
+export interface ChainNetwork {
+  /** 152 (testnet) or 104 (mainnet). */
+  readonly identifier: number;
+  /** The currency's mosaic id (16 hex). */
+  readonly currencyMosaicId: string;
+  /** 48 hex each: where rental fees and the network's share of harvests go. */
+  readonly sinks: { readonly mosaicRental: string; readonly namespaceRental: string; readonly harvestNetworkFee: string };
+}
+
+/** The block a transaction runs in (for an unconfirmed one: the next block). */
+export interface BlockEnvironment {
+  readonly height: bigint;
+  /** Network time (ms since the nemesis block). */
+  readonly timestamp: bigint;
+  /** The median fee multiplier of recent blocks, that rental fees are multiplied by. */
+  readonly dynamicFeeMultiplier: bigint;
+  /** Checking an aggregate bonded for the partial pool: cosignatures may still be missing. */
+  readonly partial?: boolean;
+}
+
+/** What a publisher reads besides the transaction. */
+export interface PublishContext extends BlockEnvironment {
+  readonly rules: ChainRules;
+  readonly network: ChainNetwork;
+}
+
+/** Adds a notification to the transaction's list. */
+export type Publish = <T>(type: NotificationType<T>, payload: T) => void;
+
+/** How a plugin turns one transaction type into notifications (in the order catapult publishes them). */
+export interface TransactionSupport {
+  /** The `models.TransactionType` value. */
+  readonly type: number;
+  publish(transaction: TransactionInput, publish: Publish, context: PublishContext): void;
+}
+
+/** What a validator may read: no writes. */
+export interface StateReader {
+  cache<V>(descriptor: CacheDescriptor<V>): CacheView<V>;
+}
+
+/** What validators see. */
+export interface ValidationContext extends PublishContext {
+  readonly state: StateReader;
+  /** The address an unresolved address (48 hex; an alias or a plain address) stands for, as 48 hex. */
+  resolveAddress(unresolved: string): string;
+  /** The mosaic id an unresolved mosaic id (16 hex; an alias or a plain id) stands for. */
+  resolveMosaicId(unresolved: string): string;
+}
+
+/** What observers see: the state to change, and where receipts go. */
+export interface ObservationContext extends ValidationContext {
+  readonly state: StateDelta;
+  /** The source the receipts of this notification carry. */
+  readonly source: ReceiptSource;
+  receipt(receipt: Receipt): void;
+}
+
+/** One rule: undefined when the notification passes it, else the failure a node reports. */
+export type Validator<T> = (payload: T, context: ValidationContext) => FailureCode | undefined;
+/** One state change a notification makes. */
+export type Observer<T> = (payload: T, context: ObservationContext) => void;
+
+export interface ValidatorEntry {
+  readonly type: NotificationType<unknown>;
+  readonly validate: Validator<unknown>;
+}
+
+export interface ObserverEntry {
+  readonly type: NotificationType<unknown>;
+  readonly observe: Observer<unknown>;
+}
+
+/** Registers a validator for a kind of notification. */
+export function validator<T>(type: NotificationType<T>, validate: Validator<T>): ValidatorEntry {
+  return { type, validate: validate as Validator<unknown> };
+}
+
+/** Registers an observer for a kind of notification. */
+export function observer<T>(type: NotificationType<T>, observe: Observer<T>): ObserverEntry {
+  return { type, observe: observe as Observer<unknown> };
+}
+
+/** What a block observer sees: the block's state, its facts, and receipts with the block as their source. */
+export interface BlockContext extends ObservationContext {
+  /** 48 hex. */
+  readonly harvesterAddress: string;
+  /** 48 hex. */
+  readonly beneficiaryAddress: string;
+  /** What the block's transactions paid. */
+  readonly totalFee: bigint;
+}
+
+/** Resolves aliases: undefined when the value is no alias this plugin knows. */
+export interface AliasResolvers {
+  address?(unresolved: string, state: StateReader): string | undefined;
+  mosaicId?(unresolved: string, state: StateReader): string | undefined;
+}
+
+/** One plugin of the chain. */
+export interface ChainPlugin {
+  readonly name: string;
+  readonly transactions?: readonly TransactionSupport[];
+  /** Rules that need no state (sizes, ranges, flags), in the order catapult registers them. */
+  readonly statelessValidators?: readonly ValidatorEntry[];
+  /** Rules on the state, in order. */
+  readonly validators?: readonly ValidatorEntry[];
+  readonly observers?: readonly ObserverEntry[];
+  readonly resolvers?: AliasResolvers;
+  /** Runs once per block, after its transactions (expiries, fees, inflation). */
+  readonly blockObservers?: readonly ((context: BlockContext) => void)[];
+}
+
+/** What a plugin is made with: the chain's state (to register its caches), rules and network facts. */
+export interface PluginEnvironment {
+  readonly state: ChainState;
+  readonly rules: ChainRules;
+  readonly network: ChainNetwork;
+  /** The next entry id (24 hex; ids sort in creation order), for the entries a plugin's routes list. */
+  readonly nextId: () => string;
+}

@@ -1,0 +1,73 @@
+import { SymbolFacade, models } from 'symbol-sdk/symbol';
+import { notificationType, type FailureCode } from '../execution/notification.js';
+import { validator, type ChainPlugin, type TransactionSupport, type ValidationContext } from '../execution/plugin.js';
+import { toHex } from '../keys.js';
+
+/** An aggregate's shape: how many inner transactions and cosignatures, and who cosigned. */
+export const AGGREGATE_COSIGNATURES = notificationType<AggregateCosignatures>('aggregateCosignatures');
+
+interface AggregateCosignatures {
+  readonly signerPublicKey: string;
+  readonly transactionsCount: number;
+  /** 64 hex each. */
+  readonly cosignerPublicKeys: readonly string[];
+  /** The inner transactions' signers, each once. */
+  readonly innerSignerPublicKeys: readonly string[];
+}
+/** An aggregate's transactionsHash, as given and as its inner transactions make it. */
+export const AGGREGATE_TRANSACTIONS_HASH = notificationType<{ given: string; computed: string }>('aggregateTransactionsHash');
+
+type AggregateModel = InstanceType<typeof models.AggregateCompleteTransactionV3> | InstanceType<typeof models.AggregateBondedTransactionV3>;
+
+const publishAggregate: TransactionSupport['publish'] = ({ model, signerPublicKey }, publish) => {
+  const { transactions, cosignatures, transactionsHash } = model as AggregateModel;
+  publish(AGGREGATE_COSIGNATURES, {
+    signerPublicKey,
+    transactionsCount: transactions.length,
+    cosignerPublicKeys: cosignatures.map((cosignature: InstanceType<typeof models.Cosignature>) => toHex(cosignature.signerPublicKey.bytes)),
+    innerSignerPublicKeys: [...new Set(transactions.map((transaction: InstanceType<typeof models.EmbeddedTransaction>) => toHex(transaction.signerPublicKey.bytes)))],
+  });
+  publish(AGGREGATE_TRANSACTIONS_HASH, { given: toHex(transactionsHash.bytes), computed: SymbolFacade.hashEmbeddedTransactions(transactions as never).toString() });
+};
+
+/** No inner transaction, more than the network allows, too many cosignatures, or a cosigner twice (the signer included). */
+export function validateCosignatures({ signerPublicKey, transactionsCount, cosignerPublicKeys }: AggregateCosignatures, context: ValidationContext): FailureCode | undefined {
+  if (transactionsCount === 0) return 'Failure_Aggregate_No_Transactions';
+  if (transactionsCount > context.rules.maxTransactionsPerAggregate) return 'Failure_Aggregate_Too_Many_Transactions';
+  if (cosignerPublicKeys.length + 1 > context.rules.maxCosignaturesPerAggregate) return 'Failure_Aggregate_Too_Many_Cosignatures';
+  const seen = new Set([signerPublicKey]);
+  for (const key of cosignerPublicKeys) {
+    if (seen.has(key)) return 'Failure_Aggregate_Redundant_Cosignatures';
+    seen.add(key);
+  }
+  return undefined;
+}
+
+/** A cosigner who signs none of the inner transactions. */
+export function validateEligibleCosigners({ cosignerPublicKeys, innerSignerPublicKeys }: AggregateCosignatures): FailureCode | undefined {
+  return cosignerPublicKeys.every((key) => innerSignerPublicKeys.includes(key)) ? undefined : 'Failure_Aggregate_Ineligible_Cosignatories';
+}
+
+/** An inner transaction's signer who has not cosigned (the aggregate's signer has signed); allowed while an aggregate bonded waits for cosignatures. */
+export function validateSufficientCosigners({ signerPublicKey, cosignerPublicKeys, innerSignerPublicKeys }: AggregateCosignatures, context: ValidationContext): FailureCode | undefined {
+  if (context.partial) return undefined;
+  const signed = new Set([signerPublicKey, ...cosignerPublicKeys]);
+  return innerSignerPublicKeys.every((key) => signed.has(key)) ? undefined : 'Failure_Aggregate_Missing_Cosignatures';
+}
+
+/** A transactionsHash that is not the merkle root of the inner transactions. */
+export function validateTransactionsHash({ given, computed }: { given: string; computed: string }): FailureCode | undefined {
+  return given === computed ? undefined : 'Failure_Aggregate_Transactions_Hash_Mismatch';
+}
+
+/** Aggregates, complete and bonded: their shape (the inner transactions run through their own plugins). */
+export function aggregatePlugin(): ChainPlugin {
+  const types = [models.TransactionType.AGGREGATE_COMPLETE.value, models.TransactionType.AGGREGATE_BONDED.value];
+  return {
+    name: 'aggregate',
+    transactions: types.map((type) => ({ type, publish: publishAggregate })),
+    statelessValidators: [validator(AGGREGATE_COSIGNATURES, validateCosignatures), validator(AGGREGATE_TRANSACTIONS_HASH, validateTransactionsHash)],
+    // Catapult's multisig plugin checks cosigners against the multisig graph; without multisig accounts, the inner signers are the cosigners.
+    validators: [validator(AGGREGATE_COSIGNATURES, validateEligibleCosigners), validator(AGGREGATE_COSIGNATURES, validateSufficientCosigners)],
+  };
+}

@@ -1,0 +1,168 @@
+import type { AccountDTO, AccountInfoDTO, AccountSearchCriteria } from '../../../backend/accounts.js';
+import type { PageResult } from '../../../backend/repositories.js';
+import type { Cache, CacheChange } from '../../state/cache.js';
+import { SortedIndex } from '../../state/sorted-index.js';
+import { pageOfRange, type Sequence } from '../../sorted.js';
+import type { AccountState } from './account-state.js';
+
+/** One account's holding of one mosaic, as the holder indexes keep it. */
+interface Holding {
+  readonly id: string;
+  readonly address: string;
+  readonly amount: bigint;
+}
+
+const byId = (a: Holding, b: Holding): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byAmount = (a: Holding, b: Holding): number => (a.amount < b.amount ? -1 : a.amount > b.amount ? 1 : byId(a, b));
+
+/** The holders of one mosaic, in id order and in balance order. */
+class MosaicHolders {
+  readonly byId = new SortedIndex<Holding>(byId);
+  readonly byAmount = new SortedIndex<Holding>(byAmount);
+}
+
+/**
+ * The confirmed accounts with the indexes `/accounts` reads: every account in the order it
+ * appeared (its entry id), and per mosaic its holders by id and by balance. Indexes follow
+ * each committed block, so any page (page 1 or page 1 000, by id or by balance) is found
+ * by rank, never by a scan.
+ */
+export class AccountStore {
+  readonly #cache: Cache<AccountState>;
+  readonly #nextId: () => string;
+  readonly #currencyMosaicId: string;
+  readonly #ids = new Map<string, string>();
+  /** Addresses in id order (accounts are never removed). */
+  readonly #order: string[] = [];
+  readonly #holders = new Map<string, MosaicHolders>();
+  /** Accounts that hold at least `minHarvesterBalance`, or hold importance: the importance candidates. */
+  readonly #importanceCandidates = new Set<string>();
+  readonly #minHarvesterBalance: bigint;
+
+  constructor(cache: Cache<AccountState>, options: { nextId: () => string; currencyMosaicId: string; minHarvesterBalance: bigint }) {
+    this.#cache = cache;
+    this.#nextId = options.nextId;
+    this.#currencyMosaicId = options.currencyMosaicId;
+    this.#minHarvesterBalance = options.minHarvesterBalance;
+    cache.onCommit((changes) => changes.forEach((change) => this.#index(change)));
+  }
+
+  /** How many accounts the chain knows. */
+  get size(): number {
+    return this.#order.length;
+  }
+
+  /** The confirmed state of an account (48 hex). */
+  get(address: string): AccountState | undefined {
+    return this.#cache.get(address);
+  }
+
+  /** Accounts that may hold importance at the next recalculation (confirmed state). */
+  importanceCandidates(): ReadonlySet<string> {
+    return this.#importanceCandidates;
+  }
+
+  search(criteria: AccountSearchCriteria): PageResult<AccountInfoDTO> {
+    if (criteria.address !== undefined) {
+      const account = this.#cache.get(criteria.address);
+      const matches = account !== undefined && (criteria.mosaicId === undefined || account.balances.has(criteria.mosaicId));
+      const list: Holding[] = matches ? [{ id: this.#ids.get(account.address)!, address: account.address, amount: balanceOrZero(account, criteria.mosaicId) }] : [];
+      return this.#page(list, criteria);
+    }
+    if (criteria.mosaicId !== undefined) {
+      const holders = this.#holders.get(criteria.mosaicId);
+      if (!holders) return { data: [], totalEntries: 0 };
+      return this.#page(criteria.orderBy === 'balance' ? holders.byAmount : holders.byId, criteria);
+    }
+    const all: Sequence<Holding> = { length: this.#order.length, at: (i) => ({ id: this.#ids.get(this.#order[i])!, address: this.#order[i], amount: 0n }) };
+    return this.#page(all, criteria);
+  }
+
+  /** Accounts by address, in the order asked; unknown addresses are left out. */
+  find(addresses: readonly string[]): AccountInfoDTO[] {
+    const found: AccountInfoDTO[] = [];
+    for (const address of addresses) {
+      const account = this.#cache.get(address);
+      if (account) found.push(this.#info(account));
+    }
+    return found;
+  }
+
+  #page(list: Sequence<Holding>, criteria: AccountSearchCriteria): PageResult<AccountInfoDTO> {
+    const page = criteria.orderBy === 'balance'
+      ? pageOfRange(list, 0, list.length, criteria, (holding) => holding.amount, criteria.offset === undefined ? undefined : BigInt(criteria.offset))
+      : pageOfRange(list, 0, list.length, criteria, (holding) => holding.id);
+    return { data: page.data.map((holding) => this.#info(this.#cache.get(holding.address)!)), totalEntries: page.totalEntries };
+  }
+
+  #info(account: AccountState): AccountInfoDTO {
+    return { id: this.#ids.get(account.address)!, account: accountDto(account, this.#currencyMosaicId) };
+  }
+
+  #index({ key: address, before, after }: CacheChange<AccountState>): void {
+    if (!after) return; // accounts are never removed
+    let id = this.#ids.get(address);
+    if (id === undefined) {
+      id = this.#nextId();
+      this.#ids.set(address, id);
+      this.#order.push(address);
+    }
+    const previous = before?.balances ?? NO_BALANCES;
+    for (const [mosaicId, amount] of previous) {
+      if (after.balances.get(mosaicId) === amount) continue;
+      const holders = this.#holders.get(mosaicId)!;
+      holders.byAmount.delete({ id, address, amount });
+      if (!after.balances.has(mosaicId)) holders.byId.delete({ id, address, amount });
+    }
+    for (const [mosaicId, amount] of after.balances) {
+      const old = previous.get(mosaicId);
+      if (old === amount) continue;
+      let holders = this.#holders.get(mosaicId);
+      if (!holders) {
+        holders = new MosaicHolders();
+        this.#holders.set(mosaicId, holders);
+      }
+      holders.byAmount.insert({ id, address, amount });
+      if (old === undefined) holders.byId.insert({ id, address, amount });
+    }
+    const candidate = (after.balances.get(this.#currencyMosaicId) ?? 0n) >= this.#minHarvesterBalance || after.importance > 0n;
+    if (candidate) this.#importanceCandidates.add(address);
+    else this.#importanceCandidates.delete(address);
+  }
+}
+
+const NO_BALANCES: ReadonlyMap<string, bigint> = new Map();
+const ZERO_KEY = '0'.repeat(64);
+
+function balanceOrZero(account: AccountState, mosaicId: string | undefined): bigint {
+  return mosaicId === undefined ? 0n : (account.balances.get(mosaicId) ?? 0n);
+}
+
+/** An account in the reference gateway's JSON: the currency first among its mosaics, then by id. */
+export function accountDto(account: AccountState, currencyMosaicId: string): AccountDTO {
+  const ids = [...account.balances.keys()].sort((a, b) => (a === currencyMosaicId ? -1 : b === currencyMosaicId ? 1 : a < b ? -1 : a > b ? 1 : 0));
+  const keys = account.supplementalPublicKeys;
+  return {
+    version: 1,
+    address: account.address,
+    addressHeight: account.addressHeight.toString(),
+    publicKey: account.publicKey ?? ZERO_KEY,
+    publicKeyHeight: account.publicKeyHeight.toString(),
+    accountType: account.accountType,
+    supplementalPublicKeys: {
+      ...(keys.linked ? { linked: { publicKey: keys.linked } } : {}),
+      ...(keys.node ? { node: { publicKey: keys.node } } : {}),
+      ...(keys.vrf ? { vrf: { publicKey: keys.vrf } } : {}),
+      ...(keys.voting?.length ? { voting: { publicKeys: keys.voting.map((key) => ({ ...key })) } } : {}),
+    },
+    activityBuckets: account.activityBuckets.map((bucket) => ({
+      startHeight: bucket.startHeight.toString(),
+      totalFeesPaid: bucket.totalFeesPaid.toString(),
+      beneficiaryCount: bucket.beneficiaryCount,
+      rawScore: bucket.rawScore.toString(),
+    })),
+    mosaics: ids.map((id) => ({ id, amount: account.balances.get(id)!.toString() })),
+    importance: account.importance.toString(),
+    importanceHeight: account.importanceHeight.toString(),
+  };
+}

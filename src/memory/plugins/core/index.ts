@@ -1,0 +1,74 @@
+import {
+  ACCOUNT_ADDRESS,
+  ACCOUNT_PUBLIC_KEY,
+  BALANCE_DEBIT,
+  BALANCE_TRANSFER,
+  ENTITY,
+  RENTAL_FEE,
+  TRANSACTION_DEADLINE,
+  TRANSACTION_FEE,
+} from '../../execution/core-notifications.js';
+import { observer, validator, type ChainPlugin, type ObservationContext, type PluginEnvironment } from '../../execution/plugin.js';
+import { observeRentalFee } from '../rental-fee.js';
+import { ACCOUNTS } from './account-state.js';
+import { AccountStore } from './account-store.js';
+import { distributeHarvestFees, importanceHeight, recalculateImportances, recordFeePaid } from './harvest.js';
+import {
+  observeAddress,
+  observeDebit,
+  observePublicKey,
+  observeTransfer,
+  validateAddress,
+  validateDebitBalance,
+  validateDeadline,
+  validateNetwork,
+  validateNonZeroPublicKey,
+  validatePublicKeyOfAddress,
+  validateTransferBalance,
+} from './rules.js';
+
+/**
+ * The core (catapult's coresystem): accounts and balances, network, deadline and address
+ * rules for every transaction, harvest fees, inflation receipts and importances.
+ */
+export function corePlugin(environment: PluginEnvironment): ChainPlugin & { readonly accounts: AccountStore } {
+  const { rules, network } = environment;
+  const cache = environment.state.register(ACCOUNTS);
+  const accounts = new AccountStore(cache, { nextId: environment.nextId, currencyMosaicId: network.currencyMosaicId, minHarvesterBalance: rules.minHarvesterBalance });
+  const grouping = BigInt(rules.importanceGrouping);
+  return {
+    name: 'core',
+    accounts,
+    statelessValidators: [validator(ENTITY, validateNetwork), validator(ACCOUNT_PUBLIC_KEY, validateNonZeroPublicKey)],
+    validators: [
+      validator(ACCOUNT_ADDRESS, validateAddress),
+      validator(ACCOUNT_PUBLIC_KEY, validatePublicKeyOfAddress),
+      validator(TRANSACTION_DEADLINE, validateDeadline),
+      validator(BALANCE_DEBIT, validateDebitBalance),
+      validator(BALANCE_TRANSFER, validateTransferBalance),
+    ],
+    observers: [
+      observer(ACCOUNT_PUBLIC_KEY, observePublicKey),
+      observer(ACCOUNT_ADDRESS, observeAddress),
+      observer(TRANSACTION_FEE, ({ address, fee }, context: ObservationContext) => {
+        const state = context.state.cache(ACCOUNTS);
+        const account = state.get(address);
+        const updated = account && fee > 0n ? recordFeePaid(account, fee, context.height, grouping) : account;
+        if (updated && updated !== account) state.set(address, updated);
+      }),
+      observer(BALANCE_DEBIT, observeDebit),
+      observer(BALANCE_TRANSFER, observeTransfer),
+      observer(RENTAL_FEE, observeRentalFee),
+    ],
+    blockObservers: [
+      distributeHarvestFees,
+      (context) => {
+        // catapult recalculates when the importance height of the next block changes: after blocks 1, g, 2g, ...
+        if (importanceHeight(context.height + 1n, grouping) !== importanceHeight(context.height, grouping) || context.height === 1n) {
+          const changed = context.state.cache(ACCOUNTS).changedKeys();
+          recalculateImportances(context, new Set([...accounts.importanceCandidates(), ...changed]));
+        }
+      },
+    ],
+  };
+}

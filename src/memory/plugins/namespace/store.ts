@@ -1,0 +1,136 @@
+import type { NamespaceInfoDTO, NamespaceNameDTO, NamespaceSearchCriteria } from '../../../backend/namespaces.js';
+import type { PageResult } from '../../../backend/repositories.js';
+import type { Cache } from '../../state/cache.js';
+import { EntryIndex, HeightIndex, filterCombinations, filterKey } from '../../state/entry-index.js';
+import { pageOfRange } from '../../sorted.js';
+import { UINT64_MAX } from '../ids.js';
+import { ALIAS_TYPE, NO_PARENT, REGISTRATION_TYPE, rootId, type NamespaceEntry } from './state.js';
+
+/**
+ * The confirmed namespaces with the indexes their routes and expiry read: every
+ * combination of the `/namespaces` filters, roots by the height they are gone at, aliases
+ * by what they stand for, and the name of every namespace ever registered (as the
+ * reference answers `/namespaces/names` from registrations).
+ */
+export class NamespaceStore {
+  readonly #cache: Cache<NamespaceEntry>;
+  readonly #height: () => bigint;
+  readonly #entries: EntryIndex<NamespaceEntry>;
+  /** Roots by their end height (grace period included). */
+  readonly ends: HeightIndex<NamespaceEntry>;
+  readonly #names = new Map<string, { name: string; parentId: string }>();
+  readonly #byAlias = new Map<string, Set<string>>();
+
+  /** @param height the chain's height now (what `meta.active` compares with) */
+  constructor(cache: Cache<NamespaceEntry>, nextId: () => string, height: () => bigint) {
+    this.#cache = cache;
+    this.#height = height;
+    this.#entries = new EntryIndex(cache, nextId, (entry) => filterCombinations(filtersOf(entry)));
+    this.ends = new HeightIndex(cache, (entry) => (entry.lifetime && entry.lifetime.end !== UINT64_MAX ? entry.lifetime.end : undefined));
+    cache.onCommit((changes) => {
+      for (const { key, before, after } of changes) {
+        if (after) this.#names.set(key, { name: after.name, parentId: after.parentId });
+        if (before && before.alias.type !== ALIAS_TYPE.none) this.#byAlias.get(aliasKey(before))?.delete(key);
+        if (after && after.alias.type !== ALIAS_TYPE.none) {
+          let ids = this.#byAlias.get(aliasKey(after));
+          if (!ids) this.#byAlias.set(aliasKey(after), (ids = new Set()));
+          ids.add(key);
+        }
+      }
+    });
+  }
+
+  /** A confirmed namespace by id (16 hex). */
+  get(namespaceId: string): NamespaceEntry | undefined {
+    return this.#cache.get(namespaceId);
+  }
+
+  search(criteria: NamespaceSearchCriteria): PageResult<NamespaceInfoDTO> {
+    const list = this.#entries.list(filterKey(filtersOf(criteria)));
+    const page = pageOfRange(list, 0, list.length, criteria, (ref) => ref.id);
+    return { data: page.data.map((ref) => this.#info(ref.key)!), totalEntries: page.totalEntries };
+  }
+
+  find(namespaceIds: readonly string[]): NamespaceInfoDTO[] {
+    return namespaceIds.map((id) => this.#info(id)).filter((info): info is NamespaceInfoDTO => info !== undefined);
+  }
+
+  names(namespaceIds: readonly string[]): NamespaceNameDTO[] {
+    const listed = new Set<string>();
+    const names: NamespaceNameDTO[] = [];
+    const add = (id: string) => {
+      const known = this.#names.get(id);
+      if (!known || listed.has(id)) return;
+      listed.add(id);
+      names.push(known.parentId === NO_PARENT ? { id, name: known.name } : { id, name: known.name, parentId: known.parentId });
+    };
+    namespaceIds.forEach(add);
+    // Then the parents of what was asked, level by level.
+    for (let i = 0; i < names.length; i++) if (names[i].parentId !== undefined) add(names[i].parentId!);
+    return names;
+  }
+
+  accountNames(addresses: readonly string[]): { address: string; names: string[] }[] {
+    return addresses.map((address) => ({ address, names: this.#fullNames(aliasKey({ alias: { type: ALIAS_TYPE.address, address } })) }));
+  }
+
+  mosaicNames(mosaicIds: readonly string[]): { mosaicId: string; names: string[] }[] {
+    return mosaicIds.map((mosaicId) => ({ mosaicId, names: this.#fullNames(aliasKey({ alias: { type: ALIAS_TYPE.mosaic, mosaicId } })) }));
+  }
+
+  /** `a.b.c` of a namespace, from its levels' names. */
+  fullName(entry: NamespaceEntry): string {
+    return entry.levels.map((id) => this.#names.get(id)?.name ?? id).join('.');
+  }
+
+  #fullNames(key: string): string[] {
+    const ids = [...(this.#byAlias.get(key) ?? [])].sort((a, b) => (this.#entries.idOf(a)! < this.#entries.idOf(b)! ? -1 : 1));
+    return ids.map((id) => this.fullName(this.#cache.get(id)!));
+  }
+
+  #info(namespaceId: string): NamespaceInfoDTO | undefined {
+    const entry = this.#cache.get(namespaceId);
+    if (!entry) return undefined;
+    const lifetime = this.#cache.get(rootId(entry))!.lifetime!;
+    const [level0, level1, level2] = entry.levels;
+    return {
+      id: this.#entries.idOf(namespaceId)!,
+      meta: { active: lifetime.end > this.#height(), index: 0 },
+      namespace: {
+        version: 1,
+        registrationType: entry.parentId === NO_PARENT ? REGISTRATION_TYPE.root : REGISTRATION_TYPE.child,
+        depth: entry.levels.length,
+        level0,
+        ...(level1 ? { level1 } : {}),
+        ...(level2 ? { level2 } : {}),
+        alias: { ...entry.alias },
+        parentId: entry.parentId,
+        ownerAddress: entry.ownerAddress,
+        startHeight: lifetime.start.toString(),
+        endHeight: lifetime.end.toString(),
+      },
+    };
+  }
+}
+
+// The filters of `/namespaces`, for an entry or a query: the same names in the same order.
+function filtersOf(source: NamespaceEntry | NamespaceSearchCriteria): Record<string, string | undefined> {
+  if ('levels' in source) {
+    return {
+      ownerAddress: source.ownerAddress,
+      registrationType: String(source.parentId === NO_PARENT ? REGISTRATION_TYPE.root : REGISTRATION_TYPE.child),
+      level0: source.levels[0],
+      aliasType: String(source.alias.type),
+    };
+  }
+  return {
+    ownerAddress: source.ownerAddress,
+    registrationType: source.registrationType === undefined ? undefined : String(source.registrationType),
+    level0: source.level0,
+    aliasType: source.aliasType === undefined ? undefined : String(source.aliasType),
+  };
+}
+
+function aliasKey({ alias }: Pick<NamespaceEntry, 'alias'>): string {
+  return alias.type === ALIAS_TYPE.mosaic ? `mosaic:${alias.mosaicId}` : alias.type === ALIAS_TYPE.address ? `address:${alias.address}` : 'none';
+}

@@ -1,0 +1,120 @@
+/**
+ * One state cache (accounts, mosaics, namespaces, ...) as catapult keeps it: confirmed
+ * entries, and layers of uncommitted changes on top of them. A block runs on a layer
+ * over the confirmed state, each transaction on a layer over the block's, so a failing
+ * transaction is dropped with its layer and leaves no trace.
+ *
+ * Entries are immutable: a change sets a new entry, never edits one in place, so a layer
+ * that is discarded cannot have touched what lies below it.
+ */
+
+/** Names one cache and the type of its entries. */
+export interface CacheDescriptor<V> {
+  readonly name: string;
+  /** Never set: carries the entry type. */
+  readonly entry?: V;
+}
+
+/** A cache's name, typed with its entries. */
+export function cacheDescriptor<V>(name: string): CacheDescriptor<V> {
+  return { name };
+}
+
+/** What every layer answers. */
+export interface CacheView<V> {
+  get(key: string): V | undefined;
+}
+
+/** One committed change: `before` undefined for a new entry, `after` undefined for a removed one. */
+export interface CacheChange<V> {
+  readonly key: string;
+  readonly before: V | undefined;
+  readonly after: V | undefined;
+}
+
+/** Marks a key removed in a layer (a layer's map can not hold `undefined` for that). */
+const REMOVED = Symbol('removed');
+type Slot<V> = V | typeof REMOVED;
+
+/**
+ * The confirmed entries of one cache. Indexes follow it through `onCommit`, which is
+ * told every change a block commits, in order.
+ */
+export class Cache<V> implements CacheView<V> {
+  readonly name: string;
+  readonly #entries = new Map<string, V>();
+  readonly #listeners: ((changes: readonly CacheChange<V>[]) => void)[] = [];
+
+  constructor(descriptor: CacheDescriptor<V>) {
+    this.name = descriptor.name;
+  }
+
+  get(key: string): V | undefined {
+    return this.#entries.get(key);
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Confirmed entries in the order they were first added. */
+  values(): IterableIterator<V> {
+    return this.#entries.values();
+  }
+
+  /** Calls `listener` with the changes of every commit (an index keeps itself up to date this way). */
+  onCommit(listener: (changes: readonly CacheChange<V>[]) => void): void {
+    this.#listeners.push(listener);
+  }
+
+  /** Applies a layer's changes; called by `CacheDelta.commit`. */
+  apply(slots: ReadonlyMap<string, Slot<V>>): void {
+    if (slots.size === 0) return;
+    const changes: CacheChange<V>[] = [];
+    for (const [key, slot] of slots) {
+      const before = this.#entries.get(key);
+      const after = slot === REMOVED ? undefined : slot;
+      if (before === after) continue;
+      if (after === undefined) this.#entries.delete(key);
+      else this.#entries.set(key, after);
+      changes.push({ key, before, after });
+    }
+    if (changes.length > 0) for (const listener of this.#listeners) listener(changes);
+  }
+}
+
+/** Uncommitted changes to one cache, over the confirmed cache or over another layer. */
+export class CacheDelta<V> implements CacheView<V> {
+  readonly #parent: Cache<V> | CacheDelta<V>;
+  readonly #slots = new Map<string, Slot<V>>();
+
+  constructor(parent: Cache<V> | CacheDelta<V>) {
+    this.#parent = parent;
+  }
+
+  get(key: string): V | undefined {
+    const slot = this.#slots.get(key);
+    if (slot === undefined) return this.#parent.get(key);
+    return slot === REMOVED ? undefined : slot;
+  }
+
+  set(key: string, value: V): void {
+    this.#slots.set(key, value);
+  }
+
+  remove(key: string): void {
+    this.#slots.set(key, REMOVED);
+  }
+
+  /** Keys this layer changed, in the order it first changed them. */
+  changedKeys(): IterableIterator<string> {
+    return this.#slots.keys();
+  }
+
+  /** Hands this layer's changes to its parent; the layer is empty afterwards. */
+  commit(): void {
+    if (this.#parent instanceof Cache) this.#parent.apply(this.#slots);
+    else for (const [key, slot] of this.#slots) this.#parent.#slots.set(key, slot);
+    this.#slots.clear();
+  }
+}
