@@ -8,7 +8,7 @@ import type {
 } from '../backend/receipts.js';
 import { deepFreeze } from '../http/json.js';
 import type { PageRequest } from '../pagination.js';
-import type { BlockStatements, Receipt } from './execution/receipts.js';
+import { RECEIPT_VERSION, type BlockStatements, type Receipt } from './execution/receipts.js';
 import { pageOfRange, partitionPoint, type Sequence } from './sorted.js';
 
 /**
@@ -112,7 +112,7 @@ function filterKeys(receipt: ReceiptDTO): string[] {
 
 /** A receipt in the reference gateway's JSON. */
 export function receiptDto(receipt: Receipt): ReceiptDTO {
-  const base = { version: 1, type: receipt.type };
+  const base = { version: RECEIPT_VERSION, type: receipt.type };
   switch (receipt.kind) {
     case 'balanceTransfer':
       return { ...base, mosaicId: receipt.mosaicId, amount: receipt.amount.toString(), senderAddress: receipt.senderAddress, recipientAddress: receipt.recipientAddress };

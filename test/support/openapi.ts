@@ -148,3 +148,113 @@ function resolvePointer(ref: string): unknown {
     .map((token) => decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~'))
     .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], spec);
 }
+
+// region assertMatchesSchema: one named schema of the spec, optionally strict
+
+interface SchemaNode {
+  $ref?: string;
+  allOf?: SchemaNode[];
+  anyOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+  items?: SchemaNode;
+  properties?: Record<string, SchemaNode>;
+  required?: string[];
+  additionalProperties?: unknown;
+  type?: string;
+  [keyword: string]: unknown;
+}
+
+/**
+ * Mistakes of the spec that catapult-rest, symbol-sdk and the schema's own `properties`
+ * all disagree with; `assertMatchesSchema` validates against the spec with these corrected.
+ */
+const SPEC_ERRATA: { schema: string; why: string; correct: (schema: SchemaNode) => void }[] = [
+  {
+    schema: 'NamespaceMetadataTransactionBodyDTO',
+    why: 'requires `targetMosaicId`, a property it does not define; catapult-rest renders (and symbol-sdk reads) `targetNamespaceId`',
+    correct: (schema) => {
+      schema.required = schema.required!.map((name) => (name === 'targetMosaicId' ? 'targetNamespaceId' : name));
+    },
+  },
+];
+
+const CORRECTED_ID = 'openapi-corrected.json';
+const STRICT_ID = 'openapi-strict.json';
+const SCHEMAS_POINTER = '#/components/schemas/';
+
+function correctedSpec(): { components: { schemas: Record<string, SchemaNode> } } {
+  const copy = structuredClone(spec) as unknown as { components: { schemas: Record<string, SchemaNode> } };
+  for (const erratum of SPEC_ERRATA) erratum.correct(copy.components.schemas[erratum.schema]);
+  return copy;
+}
+
+/**
+ * The spec with every plain object schema closed (`additionalProperties: false`): an
+ * `allOf` of object schemas is merged into one object first, since closing each part
+ * would reject the properties of the others.
+ */
+function strictSpec(source: { components: { schemas: Record<string, SchemaNode> } }): object {
+  const schemas = source.components.schemas;
+  const objectParts = (node: SchemaNode): { properties: Record<string, SchemaNode>; required: string[] } | undefined => {
+    if (node.$ref) return node.$ref.startsWith(SCHEMAS_POINTER) ? objectParts(schemas[node.$ref.slice(SCHEMAS_POINTER.length)]) : undefined;
+    if (node.anyOf || node.oneOf || node.additionalProperties !== undefined) return undefined;
+    if (node.allOf) {
+      const parts = node.allOf.map(objectParts);
+      if (parts.some((part) => !part)) return undefined;
+      return {
+        properties: Object.assign({}, ...parts.map((part) => part!.properties)),
+        required: parts.flatMap((part) => part!.required),
+      };
+    }
+    if (node.type !== 'object' && !node.properties) return undefined;
+    return { properties: node.properties ?? {}, required: node.required ?? [] };
+  };
+  const close = (node: SchemaNode): SchemaNode => {
+    if (node.$ref) return node;
+    const parts = objectParts(node);
+    if (parts) {
+      const properties = Object.fromEntries(Object.entries(parts.properties).map(([name, child]) => [name, close(child)]));
+      return { type: 'object', properties, required: [...new Set(parts.required)], additionalProperties: false };
+    }
+    const closed: SchemaNode = { ...node };
+    if (node.items) closed.items = close(node.items);
+    if (node.anyOf) closed.anyOf = node.anyOf.map(close);
+    if (node.oneOf) closed.oneOf = node.oneOf.map(close);
+    return closed;
+  };
+  return { components: { schemas: Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, close(schema)])) } };
+}
+
+// A second ajv, so the corrected and strict documents never change what assertMatchesSpec checks.
+const schemaAjv = new Ajv({ strict: false, allErrors: true });
+addFormats(schemaAjv);
+schemaAjv.addFormat('hex', /^[0-9A-F]*$/);
+schemaAjv.addFormat('int64', { type: 'number', validate: Number.isInteger });
+schemaAjv.addFormat('int32', { type: 'number', validate: Number.isInteger });
+const corrected = correctedSpec();
+schemaAjv.addSchema({ ...corrected, $id: CORRECTED_ID });
+schemaAjv.addSchema({ ...strictSpec(corrected), $id: STRICT_ID });
+const schemaValidators = new Map<string, ValidateFunction>();
+
+/**
+ * Asserts that `value` matches the spec's schema `schemaName` (e.g. `HashLockTransactionDTO`),
+ * with the spec's known errata corrected. `strict` also rejects any property, at any depth,
+ * that the schema does not define (the spec itself never says `additionalProperties: false`).
+ *
+ * @example assertMatchesSchema('TransferTransactionDTO', json, { strict: true })
+ */
+export function assertMatchesSchema(schemaName: string, value: unknown, options: { strict: boolean } = { strict: false }): void {
+  if (!corrected.components.schemas[schemaName]) throw new Error(`the spec has no schema ${schemaName}`);
+  const key = `${options.strict ? STRICT_ID : CORRECTED_ID}${SCHEMAS_POINTER}${schemaName}`;
+  let validate = schemaValidators.get(key);
+  if (!validate) {
+    validate = schemaAjv.compile({ $ref: key });
+    schemaValidators.set(key, validate);
+  }
+  if (!validate(value)) {
+    const lines = (validate.errors ?? []).map((e) => `value${e.instancePath} ${e.message}${e.params?.additionalProperty ? ` (${e.params.additionalProperty})` : ''}`);
+    throw new Error(`value does not match ${schemaName}${options.strict ? ' (strict)' : ''}:\n  ${[...new Set(lines)].join('\n  ')}`);
+  }
+}
+
+// endregion

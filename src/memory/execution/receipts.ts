@@ -9,6 +9,9 @@ export interface ReceiptSource {
 /** The block itself: harvest fees, inflation and expiries. */
 export const BLOCK_SOURCE: ReceiptSource = Object.freeze({ primaryId: 0, secondaryId: 0 });
 
+/** The version of every receipt catapult writes (symbol-sdk's models default to 0). */
+export const RECEIPT_VERSION = 1;
+
 /** Receipt types (catapult's ReceiptType values, from symbol-sdk). */
 export const RECEIPT_TYPE = {
   mosaicRentalFee: models.ReceiptType.MOSAIC_RENTAL_FEE.value as number,
@@ -86,6 +89,7 @@ export function receiptModel(receipt: Receipt): InstanceType<typeof models.Recei
   const Model = RECEIPT_CLASSES.get(receipt.type);
   if (!Model) throw new RangeError(`no receipt of type 0x${receipt.type.toString(16)}`);
   const model = new Model();
+  model.version = RECEIPT_VERSION;
   switch (receipt.kind) {
     case 'balanceTransfer':
       model.mosaic = mosaicModel(receipt.mosaicId, receipt.amount);
