@@ -91,7 +91,9 @@ describe('transaction lifecycle over HTTP and WebSocket (the state table)', () =
   const partial = async () => (await server.get('/transactions/partial')).body.data;
   const status = async (hash: string) => (await server.get(`/transactionStatus/${hash}`)).body;
 
+  /** Serves a gateway over `chainToUse`, closing the one a test had before. */
   async function start(chainToUse = testChain()): Promise<void> {
+    await server?.close();
     server = await startGateway({ backend: chainToUse });
     chain = server.chain;
     [a, b, c, d] = chain.fundedAccounts;
@@ -101,6 +103,60 @@ describe('transaction lifecycle over HTTP and WebSocket (the state table)', () =
   afterEach(async () => {
     for (const socket of openSockets.splice(0)) socket.terminate();
     await server.close();
+  });
+
+  describe('announce like a node: the checks run after the 202', () => {
+    // Without the test's processAnnounced(): what a client sees.
+    const announce = (path: string, body: string | object) =>
+      server.request('PUT', path, { body: typeof body === 'string' ? body : JSON.stringify(body), headers: JSON_HEADERS });
+
+    it('answers 202 to a transfer with a bad signature, and reports Failure_Signature_Not_Verifiable to a client that subscribes only after the 202', async () => {
+      await start(testChain({ announceDelay: 300 }));
+      const client = await Client.connect(server.wsUrl);
+      const tampered = flipByte(transfer(chain, a, b).payload, OFFSET.signature);
+      const reply = await announce('/transactions', { payload: tampered });
+      expect(reply.status).toBe(202);
+      expect((await server.get(`/transactionStatus/${hashOfPayload(chain, tampered)}`, { spec: false })).status).toBe(404);
+      await client.subscribe(`status/${a.address}`);
+      const [failed] = await frames(client, 1);
+      expect(failed.data).toMatchObject({ hash: hashOfPayload(chain, tampered), code: 'Failure_Signature_Not_Verifiable' });
+      expect(await status(hashOfPayload(chain, tampered))).toMatchObject({ group: 'failed', code: 'Failure_Signature_Not_Verifiable' });
+    });
+
+    it('admits a valid transfer announceDelay ms after the 202, with no harvest', async () => {
+      await start(testChain({ announceDelay: 20 }));
+      const client = await connect(`unconfirmedAdded/${a.address}`);
+      const signed = transfer(chain, a, b);
+      expect((await announce('/transactions', signed.body)).status).toBe(202);
+      const [added] = await frames(client, 1);
+      expect(added.data.meta.hash).toBe(signed.hash);
+    });
+
+    it('checks what waits, in arrival order, before it harvests: a partial, its cosignature, then a transfer, all in one block', async () => {
+      await start(testChain({ announceDelay: 60_000 }));
+      const bonded = aggregate(chain, 'bonded', a, [embeddedTransfer(chain, a, c), embeddedTransfer(chain, b, d)]);
+      const plain = transfer(chain, c, d);
+      for (const [path, body] of [['/transactions/partial', bonded.body], ['/transactions/cosignature', cosign(chain, b, bonded)], ['/transactions', plain.body]] as const) {
+        expect((await announce(path, body)).status).toBe(202);
+      }
+      expect(await unconfirmed()).toEqual([]);
+      const block = chain.harvest();
+      expect(block.meta.transactionsCount).toBe(2);
+      expect(await status(bonded.hash)).toMatchObject({ group: 'confirmed', height: block.block.height });
+      expect(await status(plain.hash)).toMatchObject({ group: 'confirmed', height: block.block.height });
+    });
+
+    it('still answers 409 at once to a payload that is no transaction, and to an aggregate complete announced as partial', async () => {
+      expect((await announce('/transactions', { payload: 'ABCD' })).status).toBe(409);
+      const complete = aggregate(chain, 'complete', a, [embeddedTransfer(chain, a, c)]);
+      const reply = await announce('/transactions/partial', complete.body);
+      expect(reply.status).toBe(409);
+      expect(reply.body.message).toBe('only aggregate bonded transactions can be announced as partial');
+    });
+
+    it('refuses an announceDelay that is not a non-negative integer', () => {
+      for (const announceDelay of [-1, 1.5, Number.NaN]) expect(() => testChain({ announceDelay })).toThrow('announceDelay must be a non-negative integer');
+    });
   });
 
   describe('a failed transaction announced again', () => {
@@ -779,7 +835,6 @@ describe('transaction lifecycle over HTTP and WebSocket (the state table)', () =
 
   describe('finalization', () => {
     it('sends finalizedBlock every finalizationInterval blocks, in agreement with /chain/info', async () => {
-      await server.close();
       await start(testChain({ finalizationInterval: 2 }));
       const client = await connect('finalizedBlock');
       const second = chain.harvest(); // height 2
