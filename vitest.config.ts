@@ -12,6 +12,11 @@ const BEHAVIOUR = [
   'test/finalization.test.ts',
   'test/unknown-type.test.ts',
   'test/limits.test.ts',
+  'test/accounts.test.ts',
+  'test/mosaics.test.ts',
+  'test/namespaces.test.ts',
+  'test/statements.test.ts',
+  'test/network-node.test.ts',
 ];
 const FRAMEWORK_MOUNTS = ['express5', 'express5-prefix', 'express4', 'koa', 'koa-prefix'];
 

@@ -228,8 +228,8 @@ describe('GET /blocks', () => {
       }
     });
 
-    it('gives each block a 24-hex id (lowercase, like a MongoDB ObjectId) and ids that grow with height', () => {
-      for (const { id } of blocks) expect(id).toMatch(/^[0-9a-f]{24}$/);
+    it('gives each block a 24-hex id (uppercase, a MongoDB ObjectId as the reference renders it) and ids that grow with height', () => {
+      for (const { id } of blocks) expect(id).toMatch(/^[0-9A-F]{24}$/);
       for (let i = 1; i < blocks.length; i++) expect(blocks[i].id > blocks[i - 1].id, `height ${i + 1}`).toBe(true);
     });
 

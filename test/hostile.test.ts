@@ -217,8 +217,9 @@ async function noneInFlight(): Promise<void> {
   if (handling.size > 0) throw new Error(`${handling.size} request(s) still in the gateway 2 s after their answer`);
 }
 
-/** Checks shared by every property after each run. */
+/** Checks shared by every property after each run (the chain first checks what was announced, as it does announceDelay ms after the 202). */
 async function afterEachRun(): Promise<void> {
+  chain.processAnnounced();
   checkPrototypes();
   if (logged.length > 0) throw new Error(`the gateway logged an unexpected error: ${logged[0].message} ${String(logged[0].error)}`);
 }
@@ -651,7 +652,7 @@ describe('hostile request bodies', () => {
         }
         seen.add(reply.status);
         await afterEachRun();
-        // Every event of the request is queued on the witness's socket before the response is written; the pong follows them.
+        // Every event of the request (its checks ran in afterEachRun) is queued on the witness's socket; the pong follows them.
         await witness.sync();
         const events = witness.pending - framesBefore;
         // Accepted: a well-formed transaction or cosignature, valid or not, is the chain's to judge (and to report on `status`).

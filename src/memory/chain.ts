@@ -250,10 +250,9 @@ export class InMemoryChain implements GatewayBackend {
       searchTransactionStatements: (criteria) => this.#read('db', () => this.#receipts.searchTransactionStatements(criteria)),
       searchResolutionStatements: (kind, criteria) => this.#read('db', () => this.#receipts.searchResolutionStatements(kind, criteria)),
     };
-    const recentMultipliers = (count: number) => this.#store.recentFeeMultipliers(count);
     this.fees = {
-      transactionFees: () => this.#read('db', () => transactionFees(recentMultipliers(FEE_STATISTICS_BLOCKS), this.rules)),
-      rentalFees: () => this.#read('db', () => rentalFees(recentMultipliers(this.rules.maxDifficultyBlocks), this.rules)),
+      transactionFees: () => this.#read('db', () => transactionFees(this.#store.recentFeeMultipliers(FEE_STATISTICS_BLOCKS), this.rules)),
+      rentalFees: () => this.#read('db', () => rentalFees(this.#engine.dynamicFeeMultiplier(), this.rules)),
     };
     const lifecycle = this.#lifecycle;
     const collections = { confirmed: lifecycle.confirmed, unconfirmed: lifecycle.unconfirmed, partial: lifecycle.partial };
@@ -339,6 +338,8 @@ export class InMemoryChain implements GatewayBackend {
       };
       const prevoted = Array.from({ length: height - since + 1 }, (_, i) => this.#store.at(since + i)!.meta.hash);
       this.#proofs.record(this.#finalized, prevoted);
+      this.#engine.prune(BigInt(height));
+      this.#lifecycle.readmitUnconfirmed();
       this.events.emit({ channel: 'finalizedBlock', addresses: [], data: { ...this.#finalized } });
     }
     return block;

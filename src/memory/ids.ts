@@ -1,5 +1,5 @@
 /**
- * Entry ids in the reference gateway's form: 24 hex characters (a MongoDB ObjectId:
+ * Entry ids in the reference gateway's form: 24 uppercase hex characters (a MongoDB ObjectId:
  * 4 bytes of seconds, 5 bytes of origin, 3 bytes of counter) that sort, as strings,
  * in insertion order.
  */
@@ -23,6 +23,6 @@ export class EntryIdSequence {
     id.writeUInt32BE(this.#seconds, 0);
     this.#origin.copy(id, 4);
     id.writeUIntBE(this.#counter, 9, 3);
-    return id.toString('hex');
+    return id.toString('hex').toUpperCase();
   }
 }

@@ -120,9 +120,13 @@ export function transactionFees(multipliers: readonly number[], rules: ChainRule
   };
 }
 
-/** `/network/fees/rental`: the rental fees times the median multiplier of the latest `maxDifficultyBlocks` blocks (no fee counted at the default). */
-export function rentalFees(multipliers: readonly number[], rules: ChainRules): RentalFeesDTO {
-  const multiplier = BigInt(Math.floor(median(multipliers.map((value) => (value === 0 ? rules.defaultDynamicFeeMultiplier : value)))));
+/**
+ * `/network/fees/rental`: the rental fees times the dynamic fee multiplier the next block
+ * charges them at (the median of the latest `maxDifficultyBlocks` blocks' multipliers), so the
+ * quote is what a registration pays. (The reference gateway takes a plain median of the blocks
+ * there are; on a full window of paid blocks the two agree.)
+ */
+export function rentalFees(multiplier: bigint, rules: ChainRules): RentalFeesDTO {
   return {
     effectiveRootNamespaceRentalFeePerBlock: (rules.rootNamespaceRentalFeePerBlock * multiplier).toString(),
     effectiveChildNamespaceRentalFee: (rules.childNamespaceRentalFee * multiplier).toString(),

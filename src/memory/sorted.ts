@@ -28,7 +28,7 @@ export interface Sequence<T> {
  * names no entry still has its place. Binary searches and one slice: the same cost at any
  * depth.
  *
- * @param offset the offset as a key (default: the request's offset id, lowercased)
+ * @param offset the offset as a key (default: the request's offset id, uppercased as ids are)
  */
 export function pageOfRange<T, K extends string | bigint = string>(
   list: Sequence<T>,
@@ -36,7 +36,7 @@ export function pageOfRange<T, K extends string | bigint = string>(
   hi: number,
   request: PageRequest,
   keyOf: (entry: T) => K,
-  offset: K | undefined = request.offset?.toLowerCase() as K | undefined,
+  offset: K | undefined = request.offset?.toUpperCase() as K | undefined,
 ): PageResult<T> {
   if (hi <= lo) return { data: [], totalEntries: 0 };
   let bound: number | undefined;

@@ -65,7 +65,7 @@ function parseGroup(text: string): TransactionGroup {
 }
 
 function parseKey(text: string): TransactionKey {
-  if (ENTRY_ID.test(text)) return { id: text.toLowerCase() };
+  if (ENTRY_ID.test(text)) return { id: text.toUpperCase() };
   if (HASH.test(text)) return { hash: text.toUpperCase() };
   throw new InvalidArgumentError(`transactionId has an invalid format: '${clip(text)}' is neither an id nor a hash`);
 }
@@ -81,7 +81,7 @@ function parseKeyList(body: unknown): TransactionKey[] {
   return (list as string[]).map((item) => {
     if (ids && !ENTRY_ID.test(item)) throw new InvalidArgumentError(`transactionIds has an invalid format: '${clip(item)}'`);
     if (hashes && !HASH.test(item)) throw new InvalidArgumentError(`hashes has an invalid format: '${clip(item)}'`);
-    return ids ? { id: item.toLowerCase() } : { hash: item.toUpperCase() };
+    return ids ? { id: item.toUpperCase() } : { hash: item.toUpperCase() };
   });
 }
 

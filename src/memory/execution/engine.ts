@@ -124,6 +124,14 @@ export class ChainEngine {
     this.#unconfirmed = this.#options.state.delta();
   }
 
+  /** Prunes what expired at or before a finalized height (expired namespaces), as catapult does after finalization. */
+  prune(finalizedHeight: bigint): void {
+    const delta = this.#options.state.delta();
+    this.#options.executor.prune(finalizedHeight, delta);
+    delta.commit();
+    this.#unconfirmed = this.#options.state.delta();
+  }
+
   /** Starts the unconfirmed layer afresh, for transactions that stay unconfirmed to be run again on it. */
   resetUnconfirmed(): void {
     this.#unconfirmed = this.#options.state.delta();

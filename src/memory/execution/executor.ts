@@ -186,6 +186,11 @@ export class TransactionExecutor {
     for (const plugin of this.#plugins) for (const observe of plugin.blockObservers ?? []) observe(context);
   }
 
+  /** Runs every plugin's pruning for a finalized height on `state`. */
+  prune(height: bigint, state: StateDelta): void {
+    for (const plugin of this.#plugins) plugin.prune?.(height, state);
+  }
+
   #validationContext(block: BlockEnvironment, state: StateReader): ValidationContext {
     return {
       ...this.publishContext(block),

@@ -85,7 +85,7 @@ export class TransactionCollection {
   find(keys: readonly TransactionKey[]): TransactionInfoDTO[] {
     const found: TransactionInfoDTO[] = [];
     for (const key of keys) {
-      const entry = 'id' in key ? this.#byId.get(key.id.toLowerCase()) : this.#byHash.get(key.hash);
+      const entry = 'id' in key ? this.#byId.get(key.id.toUpperCase()) : this.#byHash.get(key.hash);
       if (entry) found.push(this.#info(entry, true));
     }
     return found;
