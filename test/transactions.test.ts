@@ -486,13 +486,20 @@ describe('transaction routes', () => {
       ['hashes that is not an array', () => ({ hashes: fx.t1.hash })],
       ['an id that is not a string', () => ({ transactionIds: [1] })],
       ['a malformed id', () => ({ transactionIds: ['xyz'] })],
-      ['a hash among transactionIds', () => ({ transactionIds: [fx.t1.hash] })],
+      ['a transactionId that is neither an id nor a hash', () => ({ transactionIds: ['AB'.repeat(20)] })],
       ['a malformed hash', () => ({ hashes: ['AB'] })],
       ['more than 100 keys', () => ({ hashes: Array.from({ length: 101 }, () => UNKNOWN_HASH) })],
     ])('answers 409 to %s', async (_, body) => {
       const reply = await post('/transactions/confirmed', body());
       expect(reply.status).toBe(409);
       expect(reply.body.code).toBe('InvalidArgument');
+    });
+
+    it('takes hashes among transactionIds, as the reference does (symbol-sdk 2.0.7\'s TransactionService sends them so)', async () => {
+      const ids = (await get(`/transactions/confirmed/${fx.t2.hash}`)).body.id;
+      const reply = await post('/transactions/confirmed', { transactionIds: [fx.t1.hash, ids, fx.t1.hash.toLowerCase()] });
+      expect(reply.status).toBe(200);
+      expect(reply.body.map((entry: any) => entry.meta.hash)).toEqual([fx.t1.hash, fx.t2.hash, fx.t1.hash]);
     });
 
     it('answers 400 to a body that is not an object and 404 to an unknown group', async () => {

@@ -38,7 +38,8 @@ export function networkConfiguration(chain: InMemoryChain): NetworkConfiguration
       enableVerifiableReceipts: true,
       currencyMosaicId: currency,
       harvestingMosaicId: currency,
-      blockGenerationTargetTime: duration(Math.max(1000, Math.round(blockTime / 1000) * 1000)),
+      // Exact, as the rules' durations in blocks are counted at it (a wallet converts days to blocks with it).
+      blockGenerationTargetTime: duration(blockTime),
       blockTimeSmoothingFactor: "3'000",
       blockFinalizationInterval: String(finalizationInterval),
       importanceGrouping: String(rules.importanceGrouping),

@@ -8,7 +8,7 @@ import { parseHex, parseUint64, singleParam } from '../http/query.js';
 import type { RouteHandler, Router } from '../http/router.js';
 import { parsePagination } from '../pagination.js';
 import { oneOrNotFound, pageOf } from './awaitable.js';
-import { MAX_KEYS_PER_REQUEST, parseUint16 } from './params.js';
+import { parseList, parseUint16 } from './params.js';
 
 const GROUPS: readonly TransactionGroup[] = ['confirmed', 'unconfirmed', 'partial'];
 const ENTRY_ID = /^[0-9a-fA-F]{24}$/;
@@ -70,18 +70,21 @@ function parseKey(text: string): TransactionKey {
   throw new InvalidArgumentError(`transactionId has an invalid format: '${clip(text)}' is neither an id nor a hash`);
 }
 
+/** `{transactionIds}` (entry ids, or hashes of 64 characters as the reference takes them too) or `{hashes}`. */
 function parseKeyList(body: unknown): TransactionKey[] {
   const object = requireJsonObject(body);
   const ids = object.transactionIds;
   const hashes = object.hashes;
   if ((ids === undefined) === (hashes === undefined)) throw new InvalidArgumentError('give exactly one of transactionIds and hashes');
-  const list = ids ?? hashes;
-  if (!Array.isArray(list) || list.some((item) => typeof item !== 'string')) throw new InvalidArgumentError(`${ids ? 'transactionIds' : 'hashes'} must be an array of strings`);
-  if (list.length > MAX_KEYS_PER_REQUEST) throw new InvalidArgumentError(`at most ${MAX_KEYS_PER_REQUEST} ids or hashes per request`);
-  return (list as string[]).map((item) => {
-    if (ids && !ENTRY_ID.test(item)) throw new InvalidArgumentError(`transactionIds has an invalid format: '${clip(item)}'`);
-    if (hashes && !HASH.test(item)) throw new InvalidArgumentError(`hashes has an invalid format: '${clip(item)}'`);
-    return ids ? { id: item.toUpperCase() } : { hash: item.toUpperCase() };
+  if (ids !== undefined) {
+    return parseList(ids, 'transactionIds', (item) => {
+      if (!ENTRY_ID.test(item) && !HASH.test(item)) throw new InvalidArgumentError(`transactionIds has an invalid format: '${clip(item)}'`);
+      return parseKey(item);
+    });
+  }
+  return parseList(hashes, 'hashes', (item) => {
+    if (!HASH.test(item)) throw new InvalidArgumentError(`hashes has an invalid format: '${clip(item)}'`);
+    return { hash: item.toUpperCase() };
   });
 }
 
