@@ -1,4 +1,5 @@
 import { SymbolFacade, models } from 'symbol-sdk/symbol';
+import { ENTITY } from '../execution/core-notifications.js';
 import { notificationType, type FailureCode } from '../execution/notification.js';
 import { validator, type ChainPlugin, type TransactionSupport, type ValidationContext } from '../execution/plugin.js';
 import { toHex } from '../keys.js';
@@ -30,6 +31,13 @@ const publishAggregate: TransactionSupport['publish'] = ({ model, signerPublicKe
   publish(AGGREGATE_TRANSACTIONS_HASH, { given: toHex(transactionsHash.bytes), computed: SymbolFacade.hashEmbeddedTransactions(transactions as never).toString() });
 };
 
+const AGGREGATE_TYPES: readonly number[] = [models.TransactionType.AGGREGATE_COMPLETE.value, models.TransactionType.AGGREGATE_BONDED.value];
+
+/** An aggregate of version 1 (its transactionsHash computed the legacy way), refused since the StrictAggregateTransactionHash fork (height 0 on the public networks). */
+export function validateAggregateVersion({ type, version }: { type: number; version: number }): FailureCode | undefined {
+  return AGGREGATE_TYPES.includes(type) && version < 2 ? 'Failure_Aggregate_V1_Prohibited' : undefined;
+}
+
 /** No inner transaction, more than the network allows, too many cosignatures, or a cosigner twice (the signer included). */
 export function validateCosignatures({ signerPublicKey, transactionsCount, cosignerPublicKeys }: AggregateCosignatures, context: ValidationContext): FailureCode | undefined {
   if (transactionsCount === 0) return 'Failure_Aggregate_No_Transactions';
@@ -43,9 +51,9 @@ export function validateCosignatures({ signerPublicKey, transactionsCount, cosig
   return undefined;
 }
 
-/** A cosigner who signs none of the inner transactions. */
-export function validateEligibleCosigners({ cosignerPublicKeys, innerSignerPublicKeys }: AggregateCosignatures): FailureCode | undefined {
-  return cosignerPublicKeys.every((key) => innerSignerPublicKeys.includes(key)) ? undefined : 'Failure_Aggregate_Ineligible_Cosignatories';
+/** A cosigner, or the aggregate's signer, who signs none of the inner transactions (catapult counts the signer as a cosignatory). */
+export function validateEligibleCosigners({ signerPublicKey, cosignerPublicKeys, innerSignerPublicKeys }: AggregateCosignatures): FailureCode | undefined {
+  return [signerPublicKey, ...cosignerPublicKeys].every((key) => innerSignerPublicKeys.includes(key)) ? undefined : 'Failure_Aggregate_Ineligible_Cosignatories';
 }
 
 /** An inner transaction's signer who has not cosigned (the aggregate's signer has signed); allowed while an aggregate bonded waits for cosignatures. */
@@ -62,12 +70,15 @@ export function validateTransactionsHash({ given, computed }: { given: string; c
 
 /** Aggregates, complete and bonded: their shape (the inner transactions run through their own plugins). */
 export function aggregatePlugin(): ChainPlugin {
-  const types = [models.TransactionType.AGGREGATE_COMPLETE.value, models.TransactionType.AGGREGATE_BONDED.value];
   return {
     name: 'aggregate',
-    transactions: types.map((type) => ({ type, publish: publishAggregate })),
+    transactions: AGGREGATE_TYPES.map((type) => ({ type, publish: publishAggregate })),
     statelessValidators: [validator(AGGREGATE_COSIGNATURES, validateCosignatures), validator(AGGREGATE_TRANSACTIONS_HASH, validateTransactionsHash)],
     // Catapult's multisig plugin checks cosigners against the multisig graph; without multisig accounts, the inner signers are the cosigners.
-    validators: [validator(AGGREGATE_COSIGNATURES, validateEligibleCosigners), validator(AGGREGATE_COSIGNATURES, validateSufficientCosigners)],
+    validators: [
+      validator(ENTITY, validateAggregateVersion),
+      validator(AGGREGATE_COSIGNATURES, validateEligibleCosigners),
+      validator(AGGREGATE_COSIGNATURES, validateSufficientCosigners),
+    ],
   };
 }

@@ -12,6 +12,7 @@ import {
   observeMosaicAlias,
   observeNamespaceBlock,
   observeRoot,
+  pruneNamespaces,
   resolveAddressAlias,
   resolveMosaicAlias,
   validateAddressUnlink,
@@ -134,5 +135,6 @@ export function namespacePlugin(environment: PluginEnvironment & { height: () =>
     ],
     resolvers: { address: resolveAddressAlias, mosaicId: resolveMosaicAlias },
     blockObservers: [observeNamespaceBlock(namespaces)],
+    prune: pruneNamespaces(namespaces),
   };
 }

@@ -5,6 +5,7 @@
 import { generateNamespaceId, isValidNamespaceName } from 'symbol-sdk/symbol';
 import type { FailureCode } from '../../execution/notification.js';
 import type { BlockContext, ObservationContext, StateReader, ValidationContext } from '../../execution/plugin.js';
+import type { StateDelta } from '../../state/chain-state.js';
 import { RECEIPT_TYPE } from '../../execution/receipts.js';
 import { ACCOUNTS } from '../core/account-state.js';
 import { idHex, idValue, UINT64_MAX } from '../ids.js';
@@ -194,8 +195,8 @@ function setAlias(context: ObservationContext, namespaceId: string, alias: Alias
 
 /**
  * Each block: roots whose duration ends get `Namespace_Expired` (only their owner may renew
- * them now); roots whose grace period ends get `Namespace_Deleted` and are gone, with every
- * namespace under them and their aliases.
+ * them now); roots whose grace period ends get `Namespace_Deleted` (anyone may register
+ * them again). They stay, inactive, until the height is finalized (`pruneNamespaces`).
  */
 export function observeNamespaceBlock(store: NamespaceStore): (context: BlockContext) => void {
   return (context) => {
@@ -207,9 +208,28 @@ export function observeNamespaceBlock(store: NamespaceStore): (context: BlockCon
     }
     for (const artifactId of endingAt(context.height)) {
       context.receipt({ kind: 'artifactExpiry', type: RECEIPT_TYPE.namespaceDeleted, artifactId });
-      for (const id of namespaces.get(artifactId)!.descendants ?? []) namespaces.remove(id);
-      namespaces.remove(artifactId);
     }
+  };
+}
+
+/**
+ * Once a height is finalized, roots whose grace period ended at or before it are gone, with
+ * every namespace under them and their aliases (catapult prunes its namespace cache so; an
+ * alias resolves until then).
+ */
+export function pruneNamespaces(store: NamespaceStore): (height: bigint, state: StateDelta) => void {
+  let prunedThrough = 0n;
+  return (height, state) => {
+    const namespaces = state.cache(NAMESPACES);
+    for (let end = prunedThrough + 1n; end <= height; end++) {
+      for (const id of store.ends.at(end)) {
+        const root = namespaces.get(id);
+        if (!root?.lifetime || root.lifetime.end > height) continue;
+        for (const child of root.descendants ?? []) namespaces.remove(child);
+        namespaces.remove(id);
+      }
+    }
+    prunedThrough = height;
   };
 }
 

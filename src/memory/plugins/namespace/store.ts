@@ -70,6 +70,7 @@ export class NamespaceStore {
     return names;
   }
 
+  /** Full names (`a.b.c`) of the namespaces still held (grace period included) that alias each address. */
   accountNames(addresses: readonly string[]): { address: string; names: string[] }[] {
     return addresses.map((address) => ({ address, names: this.#fullNames(aliasKey({ alias: { type: ALIAS_TYPE.address, address } })) }));
   }
@@ -83,15 +84,22 @@ export class NamespaceStore {
     return entry.levels.map((id) => this.#names.get(id)?.name ?? id).join('.');
   }
 
+  // The names of the namespaces still held (their grace period not over) with this alias, oldest first.
   #fullNames(key: string): string[] {
-    const ids = [...(this.#byAlias.get(key) ?? [])].sort((a, b) => (this.#entries.idOf(a)! < this.#entries.idOf(b)! ? -1 : 1));
+    const height = this.#height();
+    const ids = [...(this.#byAlias.get(key) ?? [])].filter((id) => this.#lifetimeOf(this.#cache.get(id)!).end > height);
+    ids.sort((a, b) => (this.#entries.idOf(a)! < this.#entries.idOf(b)! ? -1 : 1));
     return ids.map((id) => this.fullName(this.#cache.get(id)!));
+  }
+
+  #lifetimeOf(entry: NamespaceEntry) {
+    return this.#cache.get(rootId(entry))!.lifetime!;
   }
 
   #info(namespaceId: string): NamespaceInfoDTO | undefined {
     const entry = this.#cache.get(namespaceId);
     if (!entry) return undefined;
-    const lifetime = this.#cache.get(rootId(entry))!.lifetime!;
+    const lifetime = this.#lifetimeOf(entry);
     const [level0, level1, level2] = entry.levels;
     return {
       id: this.#entries.idOf(namespaceId)!,
