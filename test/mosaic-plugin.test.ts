@@ -420,8 +420,8 @@ describe('mosaic supply revocation', () => {
     expect(sources).toEqual([{ primaryId: 0, secondaryId: 0 }]);
   });
 
-  // Catapult resolves the source (a ResolvableAddress); the core's balance transfer takes its sender as resolved.
-  it.fails('revokes from the account an address alias names', async () => {
+  // Catapult resolves the source (a ResolvableAddress), as every balance transfer's sender.
+  it('revokes from the account an address alias names', async () => {
     await start({ minNamespaceDuration: 10n });
     const id = await mosaicWithSupply(a, 1, 1_000n, SUPPLY_MUTABLE | TRANSFERABLE | REVOKABLE);
     const holder = generateNamespaceId('holder');

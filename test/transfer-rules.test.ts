@@ -224,6 +224,23 @@ describe('transfers of any mosaic', () => {
   });
 });
 
+describe('core rules', () => {
+  it('refuses anything the nemesis account signs after the nemesis block with Failure_Core_Nemesis_Account_Signed_After_Nemesis_Block', async () => {
+    await start();
+    const nemesis = chain.nemesisAccount;
+    expect(await announce(transfer(chain, nemesis, a, { amount: 1n }), nemesis)).toBe('Failure_Core_Nemesis_Account_Signed_After_Nemesis_Block');
+  });
+
+  it('refuses rules and funding the nemesis block can not meet, naming them', () => {
+    expect(() => testChain({ accountBalance: 10n ** 18n })).toThrow(/the nemesis block would hand out .* lower accountBalance or accountCount/);
+    expect(() => testChain({ rules: { maxMosaicDivisibility: 3 } })).toThrow('rules.maxMosaicDivisibility must be at least 6');
+    expect(() => testChain({ rules: { maxMosaicAtomicUnits: 1n } })).toThrow('rules.maxMosaicAtomicUnits must be at least rules.initialCurrencyAtomicUnits');
+    expect(() => testChain({ rules: { maxNamespaceDepth: 1 } })).toThrow('the rules must allow symbol.xym');
+    expect(() => testChain({ rules: { harvestNetworkPercentage: 101 } })).toThrow('rules.harvestNetworkPercentage must be at most 100');
+    expect(() => testChain({ rules: { mosaicRentalFee: -1n } })).toThrow('rules.mosaicRentalFee must be a non-negative bigint');
+  });
+});
+
 describe('aliases in transfers', () => {
   it('credits the account an address alias names, with an address resolution statement at the transaction’s source', async () => {
     await start();

@@ -151,6 +151,7 @@ export class InMemoryChain implements GatewayBackend {
     const chainNetwork: ChainNetwork = {
       identifier: this.symbolNetwork.identifier,
       currencyMosaicId: this.currency.mosaicId,
+      nemesisPublicKey: this.nemesisAccount.publicKey,
       sinks: { mosaicRental: this.sinks.mosaicRental.addressHex, namespaceRental: this.sinks.namespaceRental.addressHex, harvestNetworkFee: this.sinks.harvestNetworkFee.addressHex },
     };
     const state = new ChainState();

@@ -20,6 +20,10 @@ export interface GenesisPlan {
  * nemesis account, without fee.
  */
 export function genesisTransactions(facade: SymbolFacade, nemesis: KeyPair, plan: GenesisPlan): DecodedTransaction[] {
+  const handedOut = plan.amount * BigInt(plan.recipients.length);
+  if (handedOut > plan.initialSupply) {
+    throw new TypeError(`the nemesis block would hand out ${handedOut} of a supply of ${plan.initialSupply}: lower accountBalance or accountCount, or raise rules.initialCurrencyAtomicUnits`);
+  }
   const symbol = generateNamespaceId('symbol');
   const xym = generateNamespaceId('xym', symbol);
   const descriptors: Record<string, unknown>[] = [

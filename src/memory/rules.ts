@@ -115,6 +115,12 @@ export function resolveRules(blockTimeMs: number, overrides: Partial<ChainRules>
     if (rules[name] < 1) throw new TypeError(`rules.${name} must be positive`);
   }
   if (rules.minNamespaceDuration > rules.maxNamespaceDuration) throw new TypeError('rules.minNamespaceDuration must not exceed rules.maxNamespaceDuration');
+  // What the nemesis block creates must fit the rules: the currency (six decimal places, its supply) and `symbol.xym`.
+  if (rules.maxMosaicDivisibility < 6) throw new TypeError('rules.maxMosaicDivisibility must be at least 6: the currency has six decimal places');
+  if (rules.maxMosaicAtomicUnits < rules.initialCurrencyAtomicUnits) throw new TypeError('rules.maxMosaicAtomicUnits must be at least rules.initialCurrencyAtomicUnits');
+  if (rules.maxNameSize < 6 || rules.maxNamespaceDepth < 2 || rules.maxChildNamespaces < 1) {
+    throw new TypeError('the rules must allow symbol.xym: rules.maxNameSize at least 6, rules.maxNamespaceDepth at least 2, rules.maxChildNamespaces at least 1');
+  }
   let previous = 0n;
   for (const entry of rules.inflation) {
     if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'bigint' || typeof entry[1] !== 'bigint' || entry[0] < previous || entry[1] < 0n) {

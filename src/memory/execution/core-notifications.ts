@@ -23,7 +23,8 @@ export const BALANCE_DEBIT = notificationType<{ address: string; unresolvedMosai
 
 /** Value moved from one account to another (transfers, rental fees, revocations). */
 export const BALANCE_TRANSFER = notificationType<{
-  senderAddress: string;
+  /** The signer, or (a revocation's source) any address a transaction names, an alias included. */
+  unresolvedSenderAddress: string;
   unresolvedRecipientAddress: string;
   unresolvedMosaicId: string;
   amount: bigint;

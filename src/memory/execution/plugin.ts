@@ -34,6 +34,8 @@ export interface ChainNetwork {
   readonly identifier: number;
   /** The currency's mosaic id (16 hex). */
   readonly currencyMosaicId: string;
+  /** 64 hex: the account that signs the nemesis block, and nothing after it. */
+  readonly nemesisPublicKey: string;
   /** 48 hex each: where rental fees and the network's share of harvests go. */
   readonly sinks: { readonly mosaicRental: string; readonly namespaceRental: string; readonly harvestNetworkFee: string };
 }

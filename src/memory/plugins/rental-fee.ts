@@ -6,9 +6,9 @@ import type { ObservationContext, Publish, PublishContext } from '../execution/p
  * multiplier of the currency from the signer to the sink, and the fee itself (its receipt).
  */
 export function publishRentalFee(publish: Publish, context: PublishContext, fee: { receiptType: number; senderAddress: string; sinkAddress: string; amount: bigint }): void {
-  const transfer = { senderAddress: fee.senderAddress, unresolvedMosaicId: context.network.currencyMosaicId, amount: fee.amount * context.dynamicFeeMultiplier };
-  publish(BALANCE_TRANSFER, { ...transfer, unresolvedRecipientAddress: fee.sinkAddress });
-  publish(RENTAL_FEE, { ...transfer, receiptType: fee.receiptType, recipientAddress: fee.sinkAddress });
+  const transfer = { unresolvedMosaicId: context.network.currencyMosaicId, amount: fee.amount * context.dynamicFeeMultiplier };
+  publish(BALANCE_TRANSFER, { ...transfer, unresolvedSenderAddress: fee.senderAddress, unresolvedRecipientAddress: fee.sinkAddress });
+  publish(RENTAL_FEE, { ...transfer, receiptType: fee.receiptType, senderAddress: fee.senderAddress, recipientAddress: fee.sinkAddress });
 }
 
 /** A rental fee's receipt (the balance moved by the balance transfer before it). */

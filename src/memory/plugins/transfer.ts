@@ -20,7 +20,7 @@ const transfer: TransactionSupport = {
     publish(ACCOUNT_ADDRESS, { unresolvedAddress: recipient });
     for (const mosaic of mosaics) {
       publish(BALANCE_TRANSFER, {
-        senderAddress: signerAddress,
+        unresolvedSenderAddress: signerAddress,
         unresolvedRecipientAddress: recipient,
         unresolvedMosaicId: idHex(mosaic.mosaicId.value),
         amount: BigInt(mosaic.amount.value),

@@ -47,14 +47,19 @@ export function validateDeadline({ deadline, maxLifetime }: Payload<typeof TRANS
   return deadline > context.timestamp + maxLifetime ? 'Failure_Core_Future_Deadline' : undefined;
 }
 
+/** The nemesis account signing anything after the nemesis block. */
+export function validateNemesisSigner({ publicKey }: Payload<typeof ACCOUNT_PUBLIC_KEY>, context: ValidationContext): FailureCode | undefined {
+  return context.height > 1n && publicKey === context.network.nemesisPublicKey ? 'Failure_Core_Nemesis_Account_Signed_After_Nemesis_Block' : undefined;
+}
+
 /** A debit larger than the balance. */
 export function validateDebitBalance({ address, unresolvedMosaicId, amount }: Payload<typeof BALANCE_DEBIT>, context: ValidationContext): FailureCode | undefined {
   return covers(context, address, unresolvedMosaicId, amount) ? undefined : 'Failure_Core_Insufficient_Balance';
 }
 
 /** A transfer larger than the sender's balance. */
-export function validateTransferBalance({ senderAddress, unresolvedMosaicId, amount }: Payload<typeof BALANCE_TRANSFER>, context: ValidationContext): FailureCode | undefined {
-  return covers(context, senderAddress, unresolvedMosaicId, amount) ? undefined : 'Failure_Core_Insufficient_Balance';
+export function validateTransferBalance({ unresolvedSenderAddress, unresolvedMosaicId, amount }: Payload<typeof BALANCE_TRANSFER>, context: ValidationContext): FailureCode | undefined {
+  return covers(context, context.resolveAddress(unresolvedSenderAddress), unresolvedMosaicId, amount) ? undefined : 'Failure_Core_Insufficient_Balance';
 }
 
 function covers(context: ValidationContext, address: string, unresolvedMosaicId: string, amount: bigint): boolean {
@@ -83,7 +88,7 @@ export function observeDebit({ address, unresolvedMosaicId, amount }: Payload<ty
 
 export function observeTransfer(payload: Payload<typeof BALANCE_TRANSFER>, context: ObservationContext): void {
   const mosaicId = context.resolveMosaicId(payload.unresolvedMosaicId);
-  changeBalance(context, payload.senderAddress, mosaicId, -payload.amount);
+  changeBalance(context, context.resolveAddress(payload.unresolvedSenderAddress), mosaicId, -payload.amount);
   changeBalance(context, context.resolveAddress(payload.unresolvedRecipientAddress), mosaicId, payload.amount);
 }
 

@@ -69,8 +69,7 @@ const supplyRevocation: TransactionSupport = {
     const source = toHex(sourceAddress.bytes);
     publish(MOSAIC_REQUIRED, { ownerAddress: signerAddress, unresolvedMosaicId, requiredFlags: signedByNemesis ? MOSAIC_FLAGS.none : MOSAIC_FLAGS.revokable });
     publish(ACCOUNT_ADDRESS, { unresolvedAddress: source });
-    // The source is named as given; only a plain address can be debited (an alias there resolves as any recipient does).
-    publish(BALANCE_TRANSFER, { senderAddress: source, unresolvedRecipientAddress: signerAddress, unresolvedMosaicId, amount: BigInt(mosaic.amount.value) });
+    publish(BALANCE_TRANSFER, { unresolvedSenderAddress: source, unresolvedRecipientAddress: signerAddress, unresolvedMosaicId, amount: BigInt(mosaic.amount.value) });
   },
 };
 

@@ -88,12 +88,12 @@ export function validateDuration({ mosaicId, duration }: Payload<typeof MOSAIC_D
 }
 
 /** A transfer of a mosaic that is not there or expired, or of a non-transferable one between others than its owner. */
-export function validateMosaicTransfer({ senderAddress, unresolvedRecipientAddress, unresolvedMosaicId }: Payload<typeof BALANCE_TRANSFER>, context: ValidationContext): FailureCode | undefined {
+export function validateMosaicTransfer({ unresolvedSenderAddress, unresolvedRecipientAddress, unresolvedMosaicId }: Payload<typeof BALANCE_TRANSFER>, context: ValidationContext): FailureCode | undefined {
   if (unresolvedMosaicId === context.network.currencyMosaicId) return undefined;
   const mosaic = context.state.cache(MOSAICS).get(context.resolveMosaicId(unresolvedMosaicId));
   if (!mosaic || !isActive(mosaic, context.height)) return 'Failure_Mosaic_Expired';
   if (mosaic.flags & MOSAIC_FLAGS.transferable) return undefined;
-  if (mosaic.ownerAddress === senderAddress || mosaic.ownerAddress === context.resolveAddress(unresolvedRecipientAddress)) return undefined;
+  if (mosaic.ownerAddress === context.resolveAddress(unresolvedSenderAddress) || mosaic.ownerAddress === context.resolveAddress(unresolvedRecipientAddress)) return undefined;
   return 'Failure_Mosaic_Non_Transferable';
 }
 

@@ -235,8 +235,9 @@ export function pruneNamespaces(store: NamespaceStore): (height: bigint, state: 
 
 /** The address a namespace alias (an unresolved address: 48 hex, its first byte odd) stands for. */
 export function resolveAddressAlias(unresolved: string, state: StateReader): string | undefined {
+  // The first byte's low bit marks an alias: read it without decoding a plain address.
+  if ((parseInt(unresolved.slice(0, 2), 16) & 1) === 0) return undefined;
   const bytes = Buffer.from(unresolved, 'hex');
-  if ((bytes[0] & 1) === 0) return undefined;
   const alias = state.cache(NAMESPACES).get(idHex(bytes.readBigUInt64LE(1)))?.alias;
   return alias?.type === ALIAS_TYPE.address ? alias.address : undefined;
 }
