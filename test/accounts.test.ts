@@ -3,58 +3,23 @@
  * with state built from real signed transactions (mosaic definitions, supply changes,
  * transfers) harvested into blocks.
  */
-import { createHash } from 'node:crypto';
-import { PrivateKey } from 'symbol-sdk';
-import { Address, KeyPair, generateMosaicId, models } from 'symbol-sdk/symbol';
+import { Address, generateMosaicId } from 'symbol-sdk/symbol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayBackend } from '../src/index.js';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import { confirm, hex, signedBy, unfundedAccount } from './support/announce.js';
 import { startGateway, testChain } from './support/server.js';
-import { inAnHour, sign, type Signed } from './support/signing.js';
+import type { Signed } from './support/signing.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const ZERO_KEY = '0'.repeat(64);
 
-/** An account the nemesis block did not fund (and that has signed nothing). */
-function newcomer(chain: InMemoryChain, label: string): ChainAccount {
-  const keyPair = new KeyPair(new PrivateKey(createHash('sha3-256').update(label).digest()));
-  const address = chain.facade.network.publicKeyToAddress(keyPair.publicKey);
-  return {
-    keyPair,
-    publicKey: keyPair.publicKey.toString(),
-    privateKey: keyPair.privateKey.toString(),
-    address: address.toString(),
-    addressHex: Buffer.from(address.bytes).toString('hex').toUpperCase(),
-  };
-}
-
-const hex = (id: bigint): string => id.toString(16).toUpperCase().padStart(16, '0');
-
-/** A signed transaction of `signer` paying exactly `feeMultiplier` × its size. */
-function signed(chain: InMemoryChain, signer: ChainAccount, descriptor: Record<string, unknown>, feeMultiplier = 100): Signed {
-  const transaction = chain.facade.transactionFactory.create({ ...descriptor, signerPublicKey: signer.keyPair.publicKey, fee: 0n, deadline: inAnHour(chain) });
-  transaction.fee = new models.Amount(BigInt(feeMultiplier) * BigInt(transaction.size));
-  return sign(chain.facade, signer.keyPair, transaction);
-}
-
 /** A transfer of the currency (by its `symbol.xym` alias) and of other mosaics (by id). */
 function pay(chain: InMemoryChain, from: ChainAccount, to: ChainAccount, mosaics: [bigint, bigint][]): Signed {
   const sorted = [...mosaics].sort(([a], [b]) => (a < b ? -1 : 1));
-  return signed(chain, from, { type: 'transfer_transaction_v1', recipientAddress: to.address, mosaics: sorted.map(([mosaicId, amount]) => ({ mosaicId, amount })) });
-}
-
-/** Announces over HTTP, harvests one block and checks that every transaction was confirmed in it; returns its height. */
-async function confirm(server: Server, ...transactions: Signed[]): Promise<bigint> {
-  for (const transaction of transactions) {
-    expect((await server.request('PUT', '/transactions', { body: transaction.body, headers: JSON_HEADERS })).status).toBe(202);
-  }
-  server.chain.processAnnounced();
-  const height = BigInt(server.chain.harvest().block.height);
-  const statuses = await server.chain.transactionStatus.find(transactions.map((transaction) => transaction.hash));
-  expect(statuses.map((status) => `${status.group} ${status.code} ${status.height}`)).toEqual(transactions.map(() => `confirmed Success ${height}`));
-  return height;
+  return signedBy(chain, from, { type: 'transfer_transaction_v1', recipientAddress: to.address, mosaics: sorted.map(([mosaicId, amount]) => ({ mosaicId, amount })) });
 }
 
 /** The nonce of `owner`'s first mosaic whose id sorts before `than` (16 hex). */
@@ -90,15 +55,15 @@ describe('accounts over a chain of transfers and mosaics', () => {
     chain = server.chain;
     [a, b, c, d, e] = chain.fundedAccounts;
     currency = chain.currency.mosaicId;
-    signer = newcomer(chain, 'accounts/signer');
-    silent = newcomer(chain, 'accounts/silent');
+    signer = unfundedAccount(chain, 'accounts/signer');
+    silent = unfundedAccount(chain, 'accounts/silent');
     const lowNonce = nonceSortingBefore(a, currency);
     const lowId = generateMosaicId(new Address(a.address), lowNonce);
     const highId = generateMosaicId(new Address(a.address), lowNonce + 1);
     low = hex(lowId);
     high = hex(highId);
-    const define = (nonce: number) => signed(chain, a, { type: 'mosaic_definition_transaction_v1', nonce, flags: 'supply_mutable transferable', divisibility: 0, duration: 0n });
-    const supply = (mosaicId: bigint, delta: bigint) => signed(chain, a, { type: 'mosaic_supply_change_transaction_v1', mosaicId, delta, action: 'increase' });
+    const define = (nonce: number) => signedBy(chain, a, { type: 'mosaic_definition_transaction_v1', nonce, flags: 'supply_mutable transferable', divisibility: 0, duration: 0n });
+    const supply = (mosaicId: bigint, delta: bigint) => signedBy(chain, a, { type: 'mosaic_supply_change_transaction_v1', mosaicId, delta, action: 'increase' });
     heights.push(await confirm(server,
       define(lowNonce), define(lowNonce + 1), supply(lowId, 1000n), supply(highId, 500n),
       pay(chain, a, signer, [[XYM, 5_000_000n]]), pay(chain, a, silent, [[XYM, 7_000_000n]]),
@@ -155,7 +120,7 @@ describe('accounts over a chain of transfers and mosaics', () => {
       const one = await page(`address=${b.address}`);
       expect(addresses(one.data)).toEqual([b.addressHex]);
       expect(one.pagination.totalEntries).toBe(1);
-      const unknown = newcomer(chain, 'accounts/unknown');
+      const unknown = unfundedAccount(chain, 'accounts/unknown');
       expect(await page(`address=${unknown.address}`)).toEqual({ data: [], pagination: { pageNumber: 1, pageSize: 10, totalEntries: 0, totalPages: 0 } });
       // With a mosaic the account does not hold, nothing.
       expect((await page(`address=${c.address}&mosaicId=${low}`)).data).toEqual([]);
@@ -263,7 +228,7 @@ describe('accounts over a chain of transfers and mosaics', () => {
     });
 
     it('answers 404 for an address or public key the chain never saw', async () => {
-      const unknown = newcomer(chain, 'accounts/never-seen');
+      const unknown = unfundedAccount(chain, 'accounts/never-seen');
       for (const id of [unknown.address, unknown.publicKey]) {
         const reply = await server.get(`/accounts/${id}`);
         expect(reply.status).toBe(404);
@@ -284,7 +249,7 @@ describe('accounts over a chain of transfers and mosaics', () => {
 
   describe('POST /accounts', () => {
     it('answers the addresses in the order asked, each once, leaving unknown ones out', async () => {
-      const unknown = newcomer(chain, 'accounts/post-unknown');
+      const unknown = unfundedAccount(chain, 'accounts/post-unknown');
       const reply = await post(server, '/accounts', { addresses: [d.address, a.address, unknown.address, d.address, silent.address] });
       expect(reply.status).toBe(200);
       expect(addresses(reply.body)).toEqual([d, a, silent].map((account) => account.addressHex));
@@ -292,7 +257,7 @@ describe('accounts over a chain of transfers and mosaics', () => {
     });
 
     it('answers the public keys in the order asked, each once, leaving unknown ones out', async () => {
-      const unknown = newcomer(chain, 'accounts/post-unknown-key');
+      const unknown = unfundedAccount(chain, 'accounts/post-unknown-key');
       const reply = await post(server, '/accounts', { publicKeys: [silent.publicKey, unknown.publicKey, b.publicKey.toLowerCase(), silent.publicKey, a.publicKey] });
       expect(reply.status).toBe(200);
       expect(addresses(reply.body)).toEqual([silent, b, a].map((account) => account.addressHex));
@@ -382,8 +347,8 @@ describe('an account whose mosaic balance goes to 0', () => {
     const [a, b] = chain.fundedAccounts;
     const mosaicId = generateMosaicId(new Address(a.address), 7);
     await confirm(server,
-      signed(chain, a, { type: 'mosaic_definition_transaction_v1', nonce: 7, flags: 'transferable', divisibility: 0, duration: 0n }),
-      signed(chain, a, { type: 'mosaic_supply_change_transaction_v1', mosaicId, delta: 10n, action: 'increase' }),
+      signedBy(chain, a, { type: 'mosaic_definition_transaction_v1', nonce: 7, flags: 'transferable', divisibility: 0, duration: 0n }),
+      signedBy(chain, a, { type: 'mosaic_supply_change_transaction_v1', mosaicId, delta: 10n, action: 'increase' }),
     );
     await confirm(server, pay(chain, a, b, [[mosaicId, 4n]]));
     const holders = async () => (await server.get(`/accounts?mosaicId=${hex(mosaicId)}&orderBy=balance`)).body.data.map((info: any) => [info.account.address, info.account.mosaics.find((m: any) => m.id === hex(mosaicId))?.amount]);

@@ -4,10 +4,10 @@
  * in-memory chain harvesting on demand on a fixed clock.
  */
 import { createHash } from 'node:crypto';
-import { PrivateKey } from 'symbol-sdk';
-import { KeyPair, SymbolFacade } from 'symbol-sdk/symbol';
+import { SymbolFacade } from 'symbol-sdk/symbol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import { unfundedAccount } from './support/announce.js';
 import { startGateway, testChain } from './support/server.js';
 import {
   OFFSET,
@@ -32,19 +32,6 @@ function sha3(...parts: (string | Buffer)[]): string {
   const hash = createHash('sha3-256');
   for (const part of parts) hash.update(typeof part === 'string' ? Buffer.from(part, 'hex') : part);
   return hash.digest('hex').toUpperCase();
-}
-
-/** An account the nemesis block did not fund. */
-function unfundedAccount(chain: InMemoryChain, label: string): ChainAccount {
-  const keyPair = new KeyPair(new PrivateKey(createHash('sha3-256').update(label).digest()));
-  const address = chain.facade.network.publicKeyToAddress(keyPair.publicKey);
-  return {
-    keyPair,
-    publicKey: keyPair.publicKey.toString(),
-    privateKey: keyPair.privateKey.toString(),
-    address: address.toString(),
-    addressHex: Buffer.from(address.bytes).toString('hex').toUpperCase(),
-  };
 }
 
 describe('transaction lifecycle over HTTP and WebSocket (the state table)', () => {

@@ -4,19 +4,17 @@
  * the signer's `status` and `unconfirmedAdded` channels, then confirmed by a harvest and
  * checked through the routes (`/mosaics`, `/accounts`, `/statements`) and `chain.ledger`.
  */
-import { createHash } from 'node:crypto';
-import { PrivateKey } from 'symbol-sdk';
-import { Address, KeyPair, generateMosaicId, generateNamespaceId, models } from 'symbol-sdk/symbol';
+import { Address, generateMosaicId, generateNamespaceId, models } from 'symbol-sdk/symbol';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
 import type { ChainRules } from '../src/memory/rules.js';
 import { startGateway, testChain } from './support/server.js';
-import { inAnHour, sign, transfer, type Signed } from './support/signing.js';
+import { transfer, type Signed } from './support/signing.js';
+import { hex, outcomeOf, signedBy, unfundedAccount } from './support/announce.js';
 import { Client, openSockets } from './support/ws-client.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
 
-const JSON_HEADERS = { 'content-type': 'application/json' };
 /** Receipt types (catapult's ReceiptType). */
 const MOSAIC_RENTAL_FEE = 0x124d;
 const MOSAIC_EXPIRED = 0x414d;
@@ -42,39 +40,16 @@ afterEach(async () => {
   await server.close();
 });
 
-const hex = (id: bigint) => id.toString(16).toUpperCase().padStart(16, '0');
 const currency = () => chain.currency.mosaicId;
 
-/** Any transaction of `signer`, with the fee and deadline a wallet gives it; `edit` changes the model before it is signed. */
-function signed(signer: ChainAccount, descriptor: Record<string, unknown>, edit?: (transaction: any) => void): Signed {
-  const transaction = chain.facade.transactionFactory.create({ fee: 1_000_000n, deadline: inAnHour(chain), ...descriptor, signerPublicKey: signer.keyPair.publicKey } as never);
-  edit?.(transaction);
-  return sign(chain.facade, signer.keyPair, transaction);
-}
-
-/**
- * Announces over HTTP and answers what the node tells the signer over /ws: 'Success' once
- * the transaction is unconfirmed (`unconfirmedAdded`), else the code on `status`.
- */
-async function announce(transaction: Signed, signer: ChainAccount): Promise<string> {
-  const client = await Client.connect(server.wsUrl);
-  await client.subscribe(`status/${signer.address}`, `unconfirmedAdded/${signer.address}`);
-  const reply = await server.request('PUT', '/transactions', { body: transaction.body, headers: JSON_HEADERS });
-  expect(reply.status).toBe(202);
-  chain.processAnnounced();
-  const frame = await client.next();
-  client.socket.terminate();
-  if (frame.topic === `status/${signer.address}`) {
-    expect(frame.data.hash).toBe(transaction.hash);
-    return frame.data.code;
-  }
-  expect(frame.data.meta.hash).toBe(transaction.hash);
-  return 'Success';
-}
-
+/** A transaction of `signer` paying 1 XYM; `edit` changes the model before it is signed. */
+const signed = (signer: ChainAccount, descriptor: Record<string, unknown>, edit?: (transaction: any) => void): Signed => signedBy(chain, signer, descriptor, { fee: 1_000_000n, edit });
+/** Announces and answers what the node tells the signer: 'Success' or the failure code. */
+const announce = (transaction: Signed, signer: ChainAccount): Promise<string> => outcomeOf(server, transaction, signer);
 async function accept(transaction: Signed, signer: ChainAccount): Promise<void> {
   expect(await announce(transaction, signer)).toBe('Success');
 }
+const newAccount = (label: string): ChainAccount => unfundedAccount(chain, label);
 
 /** The id `owner`'s mosaic of `nonce` has (symbol-sdk's generateMosaicId). */
 function mosaicIdOf(owner: ChainAccount, nonce: number): bigint {
@@ -124,19 +99,6 @@ async function mosaicInfo(id: bigint): Promise<any> {
 
 async function statementsAt(height: bigint): Promise<any[]> {
   return (await server.get(`/statements/transaction?height=${height}&pageSize=100`)).body.data;
-}
-
-/** An account the nemesis block did not fund. */
-function newAccount(label: string): ChainAccount {
-  const keyPair = new KeyPair(new PrivateKey(createHash('sha3-256').update(label).digest()));
-  const address = chain.facade.network.publicKeyToAddress(keyPair.publicKey);
-  return {
-    keyPair,
-    publicKey: keyPair.publicKey.toString(),
-    privateKey: keyPair.privateKey.toString(),
-    address: address.toString(),
-    addressHex: Buffer.from(address.bytes).toString('hex').toUpperCase(),
-  };
 }
 
 describe('mosaic definition', () => {

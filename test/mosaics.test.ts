@@ -2,37 +2,17 @@
  * `GET /mosaics`, `GET /mosaics/{mosaicId}` and `POST /mosaics` over the in-memory chain,
  * with mosaics defined, redefined and resupplied by real signed transactions.
  */
-import { Address, generateMosaicId, models } from 'symbol-sdk/symbol';
+import { Address, generateMosaicId } from 'symbol-sdk/symbol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayBackend } from '../src/index.js';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import { confirm, hex, signedBy } from './support/announce.js';
 import { startGateway, testChain } from './support/server.js';
-import { inAnHour, sign, type Signed } from './support/signing.js';
+import type { Signed } from './support/signing.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
-
-const hex = (id: bigint): string => id.toString(16).toUpperCase().padStart(16, '0');
-
-/** A signed transaction of `signer` paying 100 × its size. */
-function signed(chain: InMemoryChain, signer: ChainAccount, descriptor: Record<string, unknown>): Signed {
-  const transaction = chain.facade.transactionFactory.create({ ...descriptor, signerPublicKey: signer.keyPair.publicKey, fee: 0n, deadline: inAnHour(chain) });
-  transaction.fee = new models.Amount(100n * BigInt(transaction.size));
-  return sign(chain.facade, signer.keyPair, transaction);
-}
-
-/** Announces over HTTP, harvests one block and checks that every transaction was confirmed in it; returns its height. */
-async function confirm(server: Server, ...transactions: Signed[]): Promise<bigint> {
-  for (const transaction of transactions) {
-    expect((await server.request('PUT', '/transactions', { body: transaction.body, headers: JSON_HEADERS })).status).toBe(202);
-  }
-  server.chain.processAnnounced();
-  const height = BigInt(server.chain.harvest().block.height);
-  const statuses = await server.chain.transactionStatus.find(transactions.map((transaction) => transaction.hash));
-  expect(statuses.map((status) => `${status.group} ${status.code} ${status.height}`)).toEqual(transactions.map(() => `confirmed Success ${height}`));
-  return height;
-}
 
 interface Definition {
   nonce: number;
@@ -46,11 +26,11 @@ function mosaicIdOf(owner: ChainAccount, nonce: number): bigint {
 }
 
 function define(chain: InMemoryChain, owner: ChainAccount, { nonce, flags, divisibility, duration }: Definition): Signed {
-  return signed(chain, owner, { type: 'mosaic_definition_transaction_v1', nonce, flags, divisibility, duration });
+  return signedBy(chain, owner, { type: 'mosaic_definition_transaction_v1', nonce, flags, divisibility, duration });
 }
 
 function changeSupply(chain: InMemoryChain, owner: ChainAccount, mosaicId: bigint, action: 'increase' | 'decrease', delta: bigint): Signed {
-  return signed(chain, owner, { type: 'mosaic_supply_change_transaction_v1', mosaicId, delta, action });
+  return signedBy(chain, owner, { type: 'mosaic_supply_change_transaction_v1', mosaicId, delta, action });
 }
 
 async function post(server: Server, body: unknown) {

@@ -3,12 +3,12 @@
  * chain, with namespaces registered, nested and aliased by real signed transactions, beside
  * the `symbol` and `symbol.xym` namespaces of the nemesis block.
  */
-import { Address, generateMosaicId, generateNamespaceId, models } from 'symbol-sdk/symbol';
+import { Address, generateMosaicId, generateNamespaceId } from 'symbol-sdk/symbol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayBackend } from '../src/index.js';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import { confirm, hex, signedBy } from './support/announce.js';
 import { startGateway, testChain } from './support/server.js';
-import { inAnHour, sign, type Signed } from './support/signing.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
 
@@ -16,35 +16,14 @@ const JSON_HEADERS = { 'content-type': 'application/json' };
 const ETERNAL = '18446744073709551615';
 const NO_PARENT = '0000000000000000';
 
-const hex = (id: bigint): string => id.toString(16).toUpperCase().padStart(16, '0');
-
-/** A signed transaction of `signer` paying 100 × its size. */
-function signed(chain: InMemoryChain, signer: ChainAccount, descriptor: Record<string, unknown>): Signed {
-  const transaction = chain.facade.transactionFactory.create({ ...descriptor, signerPublicKey: signer.keyPair.publicKey, fee: 0n, deadline: inAnHour(chain) });
-  transaction.fee = new models.Amount(100n * BigInt(transaction.size));
-  return sign(chain.facade, signer.keyPair, transaction);
-}
-
-/** Announces over HTTP, harvests one block and checks that every transaction was confirmed in it; returns its height. */
-async function confirm(server: Server, ...transactions: Signed[]): Promise<bigint> {
-  for (const transaction of transactions) {
-    expect((await server.request('PUT', '/transactions', { body: transaction.body, headers: JSON_HEADERS })).status).toBe(202);
-  }
-  server.chain.processAnnounced();
-  const height = BigInt(server.chain.harvest().block.height);
-  const statuses = await server.chain.transactionStatus.find(transactions.map((transaction) => transaction.hash));
-  expect(statuses.map((status) => `${status.group} ${status.code} ${status.height}`)).toEqual(transactions.map(() => `confirmed Success ${height}`));
-  return height;
-}
-
 const root = (chain: InMemoryChain, owner: ChainAccount, name: string, duration: bigint) =>
-  signed(chain, owner, { type: 'namespace_registration_transaction_v1', registrationType: 'root', name, duration });
+  signedBy(chain, owner, { type: 'namespace_registration_transaction_v1', registrationType: 'root', name, duration });
 const child = (chain: InMemoryChain, owner: ChainAccount, parentId: bigint, name: string) =>
-  signed(chain, owner, { type: 'namespace_registration_transaction_v1', registrationType: 'child', parentId, name });
+  signedBy(chain, owner, { type: 'namespace_registration_transaction_v1', registrationType: 'child', parentId, name });
 const linkMosaic = (chain: InMemoryChain, owner: ChainAccount, namespaceId: bigint, mosaicId: bigint, aliasAction = 'link') =>
-  signed(chain, owner, { type: 'mosaic_alias_transaction_v1', namespaceId, mosaicId, aliasAction });
+  signedBy(chain, owner, { type: 'mosaic_alias_transaction_v1', namespaceId, mosaicId, aliasAction });
 const linkAddress = (chain: InMemoryChain, owner: ChainAccount, namespaceId: bigint, address: string, aliasAction = 'link') =>
-  signed(chain, owner, { type: 'address_alias_transaction_v1', namespaceId, address, aliasAction });
+  signedBy(chain, owner, { type: 'address_alias_transaction_v1', namespaceId, address, aliasAction });
 
 async function post(server: Server, path: string, body: unknown) {
   return server.request('POST', path, { body: JSON.stringify(body), headers: JSON_HEADERS });
@@ -78,7 +57,7 @@ describe('namespaces over a chain of registrations and aliases', () => {
     registered = await confirm(server,
       root(chain, a, 'alpha', 20n),
       root(chain, b, 'bravo', 10n),
-      signed(chain, a, { type: 'mosaic_definition_transaction_v1', nonce: 0, flags: 'transferable', divisibility: 0, duration: 0n }),
+      signedBy(chain, a, { type: 'mosaic_definition_transaction_v1', nonce: 0, flags: 'transferable', divisibility: 0, duration: 0n }),
     );
     nested = await confirm(server, child(chain, a, ids.alpha, 'beta'), child(chain, a, ids.beta, 'gamma'), child(chain, b, ids.bravo, 'one'));
     await confirm(server,
@@ -377,7 +356,7 @@ describe('a namespace through its lifetime', () => {
     const [a] = chain.fundedAccounts;
     const id = generateNamespaceId('unlinked');
     const mosaicId = generateMosaicId(new Address(a.address), 5);
-    await confirm(server, root(chain, a, 'unlinked', 10n), signed(chain, a, { type: 'mosaic_definition_transaction_v1', nonce: 5, flags: 'transferable', divisibility: 0, duration: 0n }));
+    await confirm(server, root(chain, a, 'unlinked', 10n), signedBy(chain, a, { type: 'mosaic_definition_transaction_v1', nonce: 5, flags: 'transferable', divisibility: 0, duration: 0n }));
     await confirm(server, linkMosaic(chain, a, id, mosaicId));
     const names = async () => (await post(server, '/namespaces/mosaic/names', { mosaicIds: [hex(mosaicId)] })).body.mosaicNames[0].names;
     expect(await names()).toEqual(['unlinked']);

@@ -4,13 +4,13 @@
  * unlocked accounts and metadata, over the in-memory chain with blocks of known fee
  * multipliers.
  */
-import { PrivateKey } from 'symbol-sdk';
-import { KeyPair, generateNamespaceId, models } from 'symbol-sdk/symbol';
+import { generateNamespaceId } from 'symbol-sdk/symbol';
 import { describe, expect, it } from 'vitest';
 import type { GatewayBackend, NodeInfoDTO } from '../src/index.js';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import { confirm, signedBy, unfundedAccount } from './support/announce.js';
 import { startGateway, testChain } from './support/server.js';
-import { aggregate, embeddedTransfer, inAnHour, sign, transfer, type Signed } from './support/signing.js';
+import { aggregate, embeddedTransfer, transfer, type Signed } from './support/signing.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
 
@@ -18,25 +18,6 @@ const JSON_HEADERS = { 'content-type': 'application/json' };
 
 /** Receipt types (catapult's ReceiptType). */
 const TYPE = { mosaicRentalFee: 0x124d, namespaceRentalFee: 0x134e, inflation: 0x5143 } as const;
-
-/** A signed transaction of `signer` whose max fee is exactly `feeMultiplier` × its size. */
-function signed(chain: InMemoryChain, signer: ChainAccount, descriptor: Record<string, unknown>, feeMultiplier = 100): Signed {
-  const transaction = chain.facade.transactionFactory.create({ ...descriptor, signerPublicKey: signer.keyPair.publicKey, fee: 0n, deadline: inAnHour(chain) });
-  transaction.fee = new models.Amount(BigInt(feeMultiplier) * BigInt(transaction.size));
-  return sign(chain.facade, signer.keyPair, transaction);
-}
-
-/** Announces over HTTP, harvests one block and checks that every transaction was confirmed in it; returns its height. */
-async function confirm(server: Server, ...transactions: Signed[]): Promise<bigint> {
-  for (const transaction of transactions) {
-    expect((await server.request('PUT', '/transactions', { body: transaction.body, headers: JSON_HEADERS })).status).toBe(202);
-  }
-  server.chain.processAnnounced();
-  const height = BigInt(server.chain.harvest().block.height);
-  const statuses = await server.chain.transactionStatus.find(transactions.map((transaction) => transaction.hash));
-  expect(statuses.map((status) => `${status.group} ${status.code} ${status.height}`)).toEqual(transactions.map(() => `confirmed Success ${height}`));
-  return height;
-}
 
 /**
  * Harvests one block per multiplier: an empty block for 0, else a block of one transfer
@@ -47,7 +28,7 @@ async function blocksWithMultipliers(server: Server, multipliers: readonly numbe
   const [payer, payee] = chain.fundedAccounts;
   for (const multiplier of multipliers) {
     if (multiplier === 0) chain.harvest();
-    else await confirm(server, signed(chain, payer, { type: 'transfer_transaction_v1', recipientAddress: payee.address, mosaics: [] }, multiplier));
+    else await confirm(server, signedBy(chain, payer, { type: 'transfer_transaction_v1', recipientAddress: payee.address, mosaics: [] }, { feeMultiplier: multiplier }));
     expect((await server.get(`/blocks/${chain.height}`)).body.block.feeMultiplier).toBe(multiplier);
   }
 }
@@ -56,13 +37,6 @@ async function get(server: Server, path: string): Promise<any> {
   const reply = await server.get(path);
   expect(reply.status, path).toBe(200);
   return reply.body;
-}
-
-/** An account the nemesis block did not fund. */
-function newcomer(chain: InMemoryChain): ChainAccount {
-  const keyPair = new KeyPair(new PrivateKey(new Uint8Array(32).fill(7)));
-  const address = chain.facade.network.publicKeyToAddress(keyPair.publicKey);
-  return { keyPair, publicKey: keyPair.publicKey.toString(), privateKey: keyPair.privateKey.toString(), address: address.toString(), addressHex: Buffer.from(address.bytes).toString('hex').toUpperCase() };
 }
 
 /** Only the repositories every backend has: blocks, chain, node and network. */
@@ -138,9 +112,9 @@ describe('GET /network/fees/rental', () => {
 
   function registrations(chain: InMemoryChain, owner: ChainAccount, root: string, duration: bigint): Signed[] {
     return [
-      signed(chain, owner, { type: 'namespace_registration_transaction_v1', registrationType: 'root', name: root, duration }),
-      signed(chain, owner, { type: 'namespace_registration_transaction_v1', registrationType: 'child', parentId: generateNamespaceId(root), name: 'child' }),
-      signed(chain, owner, { type: 'mosaic_definition_transaction_v1', nonce: 1, flags: 'transferable', divisibility: 0, duration: 0n }),
+      signedBy(chain, owner, { type: 'namespace_registration_transaction_v1', registrationType: 'root', name: root, duration }),
+      signedBy(chain, owner, { type: 'namespace_registration_transaction_v1', registrationType: 'child', parentId: generateNamespaceId(root), name: 'child' }),
+      signedBy(chain, owner, { type: 'mosaic_definition_transaction_v1', nonce: 1, flags: 'transferable', divisibility: 0, duration: 0n }),
     ];
   }
 
@@ -287,7 +261,7 @@ describe('GET /node/storage', () => {
     // Accounts: the nemesis account, 10 funded, 3 harvesters and the two rental sinks.
     expect(await get(server, '/node/storage')).toEqual({ numBlocks: 1, numTransactions: 18, numAccounts: 16 });
     const [a, b, c] = chain.fundedAccounts;
-    await confirm(server, transfer(chain, a, newcomer(chain)), aggregate(chain, 'complete', b, [embeddedTransfer(chain, b, c), embeddedTransfer(chain, b, a)]));
+    await confirm(server, transfer(chain, a, unfundedAccount(chain, 'newcomer')), aggregate(chain, 'complete', b, [embeddedTransfer(chain, b, c), embeddedTransfer(chain, b, a)]));
     // 1 transfer + the aggregate and its 2 inner transfers; a new recipient and the harvest network sink.
     expect(await get(server, '/node/storage')).toEqual({ numBlocks: 2, numTransactions: 22, numAccounts: 18 });
     // A transaction that fails (an overdraft) is not stored; an empty block is.

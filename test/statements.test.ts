@@ -7,34 +7,19 @@ import { Address, generateMosaicId, generateNamespaceId, models } from 'symbol-s
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayBackend } from '../src/index.js';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import { confirm, hex, signedBy } from './support/announce.js';
 import { startGateway, testChain } from './support/server.js';
-import { XYM_ALIAS, aggregate, embeddedTransfer, inAnHour, sign, type Signed } from './support/signing.js';
+import { XYM_ALIAS, aggregate, embeddedTransfer, type Signed } from './support/signing.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
 
-const JSON_HEADERS = { 'content-type': 'application/json' };
 
 /** Receipt types (catapult's ReceiptType). */
 const TYPE = { mosaicRentalFee: 0x124d, namespaceRentalFee: 0x134e, harvestFee: 0x2143, namespaceExpired: 0x414e, namespaceDeleted: 0x424e, inflation: 0x5143 } as const;
 
-const hex = (id: bigint): string => id.toString(16).toUpperCase().padStart(16, '0');
-
-/** A signed transaction of `signer` paying 100 × its size. */
-function signed(chain: InMemoryChain, signer: ChainAccount, descriptor: Record<string, unknown>): Signed {
-  const transaction = chain.facade.transactionFactory.create({ ...descriptor, signerPublicKey: signer.keyPair.publicKey, fee: 0n, deadline: inAnHour(chain) });
-  transaction.fee = new models.Amount(100n * BigInt(transaction.size));
-  return sign(chain.facade, signer.keyPair, transaction);
-}
-
-/** Announces over HTTP, harvests one block and checks that every transaction was confirmed in it, in this order; returns its height. */
-async function confirm(server: Server, ...transactions: Signed[]): Promise<bigint> {
-  for (const transaction of transactions) {
-    expect((await server.request('PUT', '/transactions', { body: transaction.body, headers: JSON_HEADERS })).status).toBe(202);
-  }
-  server.chain.processAnnounced();
-  const height = BigInt(server.chain.harvest().block.height);
-  const statuses = await server.chain.transactionStatus.find(transactions.map((transaction) => transaction.hash));
-  expect(statuses.map((status) => `${status.group} ${status.code} ${status.height}`)).toEqual(transactions.map(() => `confirmed Success ${height}`));
+/** Announces, harvests one block and checks that every transaction was confirmed in it, in this order; returns its height. */
+async function confirmInOrder(server: Server, ...transactions: Signed[]): Promise<bigint> {
+  const height = await confirm(server, ...transactions);
   const { data } = (await server.get(`/transactions/confirmed?height=${height}&order=asc`)).body;
   expect(data.map((info: any) => info.meta.hash)).toEqual(transactions.map((transaction) => transaction.hash));
   return height;
@@ -62,23 +47,23 @@ describe('statements over a chain of rentals, aliases, inflation and expiries', 
     [a, b, c] = chain.fundedAccounts;
     mosaicId = generateMosaicId(new Address(a.address), 0);
     kidAddress = Buffer.from(Address.fromNamespaceId(new models.NamespaceId(kid), chain.facade.network.identifier).bytes).toString('hex').toUpperCase();
-    expect(await confirm(server,
-      signed(chain, a, { type: 'namespace_registration_transaction_v1', registrationType: 'root', name: 'alpha', duration: 5n }),
-      signed(chain, a, { type: 'mosaic_definition_transaction_v1', nonce: 0, flags: 'transferable', divisibility: 0, duration: 0n }),
-      signed(chain, b, { type: 'transfer_transaction_v1', recipientAddress: c.address, mosaics: [{ mosaicId: XYM_ALIAS, amount: 1_000_000n }] }),
+    expect(await confirmInOrder(server,
+      signedBy(chain, a, { type: 'namespace_registration_transaction_v1', registrationType: 'root', name: 'alpha', duration: 5n }),
+      signedBy(chain, a, { type: 'mosaic_definition_transaction_v1', nonce: 0, flags: 'transferable', divisibility: 0, duration: 0n }),
+      signedBy(chain, b, { type: 'transfer_transaction_v1', recipientAddress: c.address, mosaics: [{ mosaicId: XYM_ALIAS, amount: 1_000_000n }] }),
     )).toBe(2n);
     const embedded = [
       chain.facade.transactionFactory.createEmbedded({ type: 'namespace_registration_transaction_v1', signerPublicKey: a.keyPair.publicKey, registrationType: 'child', parentId: alpha, name: 'kid' }),
       embeddedTransfer(chain, a, c, 2_000_000n),
     ];
-    expect(await confirm(server,
-      signed(chain, a, { type: 'mosaic_supply_change_transaction_v1', mosaicId, delta: 1_000n, action: 'increase' }),
-      signed(chain, a, { type: 'mosaic_alias_transaction_v1', namespaceId: alpha, mosaicId, aliasAction: 'link' }),
+    expect(await confirmInOrder(server,
+      signedBy(chain, a, { type: 'mosaic_supply_change_transaction_v1', mosaicId, delta: 1_000n, action: 'increase' }),
+      signedBy(chain, a, { type: 'mosaic_alias_transaction_v1', namespaceId: alpha, mosaicId, aliasAction: 'link' }),
       aggregate(chain, 'complete', a, embedded),
     )).toBe(3n);
-    expect(await confirm(server,
-      signed(chain, a, { type: 'address_alias_transaction_v1', namespaceId: kid, address: c.address, aliasAction: 'link' }),
-      signed(chain, a, { type: 'transfer_transaction_v1', recipientAddress: Address.fromNamespaceId(new models.NamespaceId(kid), chain.facade.network.identifier), mosaics: [{ mosaicId: alpha, amount: 10n }] }),
+    expect(await confirmInOrder(server,
+      signedBy(chain, a, { type: 'address_alias_transaction_v1', namespaceId: kid, address: c.address, aliasAction: 'link' }),
+      signedBy(chain, a, { type: 'transfer_transaction_v1', recipientAddress: Address.fromNamespaceId(new models.NamespaceId(kid), chain.facade.network.identifier), mosaics: [{ mosaicId: alpha, amount: 10n }] }),
     )).toBe(4n);
     while (chain.height < 9n) chain.harvest();
   });

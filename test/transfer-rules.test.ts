@@ -11,13 +11,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
 import type { ChainRules } from '../src/memory/rules.js';
 import { startGateway, testChain } from './support/server.js';
-import { aggregate, inAnHour, sign, transfer, type Signed } from './support/signing.js';
+import { aggregate, transfer, type Signed } from './support/signing.js';
+import { hex, outcomeOf, signedBy } from './support/announce.js';
 import { Client, openSockets } from './support/ws-client.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
 type EmbeddedTransaction = InstanceType<typeof models.EmbeddedTransaction>;
 
-const JSON_HEADERS = { 'content-type': 'application/json' };
 const NAMESPACE_RENTAL_FEE = 0x134e;
 const SUPPLY_MUTABLE = 1;
 const TRANSFERABLE = 2;
@@ -39,43 +39,19 @@ afterEach(async () => {
   await server.close();
 });
 
-const hex = (id: bigint) => id.toString(16).toUpperCase().padStart(16, '0');
 const currency = () => chain.currency.mosaicId;
-const balance = (account: ChainAccount, mosaicId: bigint | string) => chain.ledger.balance(account.addressHex, typeof mosaicId === 'string' ? mosaicId : hex(mosaicId));
 
-/** Any transaction of `signer`, with the fee and deadline a wallet gives it; `edit` changes the model before it is signed. */
-function signed(signer: ChainAccount, descriptor: Record<string, unknown>, edit?: (transaction: any) => void): Signed {
-  const transaction = chain.facade.transactionFactory.create({ fee: 1_000_000n, deadline: inAnHour(chain), ...descriptor, signerPublicKey: signer.keyPair.publicKey } as never);
-  edit?.(transaction);
-  return sign(chain.facade, signer.keyPair, transaction);
+/** A transaction of `signer` paying 1 XYM; `edit` changes the model before it is signed. */
+const signed = (signer: ChainAccount, descriptor: Record<string, unknown>, edit?: (transaction: any) => void): Signed => signedBy(chain, signer, descriptor, { fee: 1_000_000n, edit });
+/** Announces and answers what the node tells the signer: 'Success' or the failure code. */
+const announce = (transaction: Signed, signer: ChainAccount): Promise<string> => outcomeOf(server, transaction, signer);
+async function accept(transaction: Signed, signer: ChainAccount): Promise<void> {
+  expect(await announce(transaction, signer)).toBe('Success');
 }
+const balance = (account: ChainAccount, mosaicId: bigint | string) => chain.ledger.balance(account.addressHex, typeof mosaicId === 'string' ? mosaicId : hex(mosaicId));
 
 function embedded(signer: ChainAccount, descriptor: Record<string, unknown>): EmbeddedTransaction {
   return chain.facade.transactionFactory.createEmbedded({ ...descriptor, signerPublicKey: signer.keyPair.publicKey } as never);
-}
-
-/**
- * Announces over HTTP and answers what the node tells the signer over /ws: 'Success' once
- * the transaction is unconfirmed (`unconfirmedAdded`), else the code on `status`.
- */
-async function announce(transaction: Signed, signer: ChainAccount): Promise<string> {
-  const client = await Client.connect(server.wsUrl);
-  await client.subscribe(`status/${signer.address}`, `unconfirmedAdded/${signer.address}`);
-  const reply = await server.request('PUT', '/transactions', { body: transaction.body, headers: JSON_HEADERS });
-  expect(reply.status).toBe(202);
-  chain.processAnnounced();
-  const frame = await client.next();
-  client.socket.terminate();
-  if (frame.topic === `status/${signer.address}`) {
-    expect(frame.data.hash).toBe(transaction.hash);
-    return frame.data.code;
-  }
-  expect(frame.data.meta.hash).toBe(transaction.hash);
-  return 'Success';
-}
-
-async function accept(transaction: Signed, signer: ChainAccount): Promise<void> {
-  expect(await announce(transaction, signer)).toBe('Success');
 }
 
 /** A transfer of the given mosaics (in this order, unsorted) and message bytes. */

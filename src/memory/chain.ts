@@ -165,7 +165,6 @@ export class InMemoryChain implements GatewayBackend {
       rules: this.rules,
       network: chainNetwork,
       addresses,
-      nemesisPublicKey: this.nemesisAccount.publicKey,
       maxLifetime: lifetime,
       maxBondedLifetime: lifetime * 8n,
     });

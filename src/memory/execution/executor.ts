@@ -32,8 +32,6 @@ export interface ExecutorOptions {
   rules: ChainRules;
   network: ChainNetwork;
   addresses: AddressBook;
-  /** 64 hex. */
-  nemesisPublicKey: string;
   /** Longest deadline ahead of the block's time, in ms, for a transaction and for an aggregate bonded one. */
   maxLifetime: bigint;
   maxBondedLifetime: bigint;
@@ -77,11 +75,6 @@ export class TransactionExecutor {
     }
   }
 
-  /** The plugin that turns a transaction type into notifications, if any. */
-  support(type: number): TransactionSupport | undefined {
-    return this.#supports.get(type);
-  }
-
   /**
    * Every notification of a transaction in catapult's order: the signer's key, the header,
    * the deadline and the fee, what its plugin publishes (an aggregate's inner transactions
@@ -91,7 +84,8 @@ export class TransactionExecutor {
    * @param fee what it pays: `maxFee` while unconfirmed, the block's multiplier × its size in a block
    */
   notifications(decoded: DecodedTransaction, primaryId: number, fee: bigint, block: BlockEnvironment): SourcedNotification[] {
-    const { addresses, nemesisPublicKey, maxLifetime, maxBondedLifetime } = this.#options;
+    const { addresses, maxLifetime, maxBondedLifetime } = this.#options;
+    const { nemesisPublicKey } = this.#network;
     const context = this.publishContext(block);
     const list: SourcedNotification[] = [];
     let source: ReceiptSource = { primaryId, secondaryId: 0 };

@@ -1,0 +1,81 @@
+/**
+ * Driving the in-memory chain as a wallet does, for tests: sign any transaction, announce it
+ * over HTTP, read the node's answer on /ws, confirm it in a block.
+ */
+import { createHash } from 'node:crypto';
+import { PrivateKey } from 'symbol-sdk';
+import { KeyPair, models } from 'symbol-sdk/symbol';
+import { expect } from 'vitest';
+import type { ChainAccount, InMemoryChain } from '../../src/memory/chain.js';
+import type { TestServer } from './server.js';
+import { inAnHour, sign, type Signed } from './signing.js';
+import { Client } from './ws-client.js';
+
+type Server = TestServer & { chain: InMemoryChain };
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+/** A mosaic or namespace id as the gateway writes it: 16 uppercase hex. */
+export const hex = (id: bigint): string => id.toString(16).toUpperCase().padStart(16, '0');
+
+export interface SignOptions {
+  /** The fee (default: the descriptor's `fee`, else `feeMultiplier` × the transaction's size). */
+  fee?: bigint;
+  /** Default 100, the testnet's usual fee per byte. */
+  feeMultiplier?: number;
+  /** Changes the model before it is signed (a field the factory would not set so). */
+  edit?: (transaction: any) => void;
+}
+
+/** Any transaction of `signer`, from a symbol-sdk descriptor, with a deadline an hour ahead, signed. */
+export function signedBy(chain: InMemoryChain, signer: ChainAccount, descriptor: Record<string, unknown>, options: SignOptions = {}): Signed {
+  const transaction = chain.facade.transactionFactory.create({ fee: 0n, deadline: inAnHour(chain), ...descriptor, signerPublicKey: signer.keyPair.publicKey } as never);
+  if (descriptor.fee === undefined) transaction.fee = new models.Amount(options.fee ?? BigInt(options.feeMultiplier ?? 100) * BigInt(transaction.size));
+  options.edit?.(transaction);
+  return sign(chain.facade, signer.keyPair, transaction);
+}
+
+/** Announces over HTTP, harvests one block and checks that every transaction was confirmed in it; returns its height. */
+export async function confirm(server: Server, ...transactions: Signed[]): Promise<bigint> {
+  for (const transaction of transactions) {
+    expect((await server.request('PUT', '/transactions', { body: transaction.body, headers: JSON_HEADERS })).status).toBe(202);
+  }
+  server.chain.processAnnounced();
+  const height = BigInt(server.chain.harvest().block.height);
+  const statuses = await server.chain.transactionStatus.find(transactions.map((transaction) => transaction.hash));
+  expect(statuses.map((status) => `${status.group} ${status.code} ${status.height}`)).toEqual(transactions.map(() => `confirmed Success ${height}`));
+  return height;
+}
+
+/**
+ * Announces over HTTP and answers what the node tells the signer over /ws: 'Success' once
+ * the transaction is unconfirmed (`unconfirmedAdded`), else the code on `status`.
+ */
+export async function outcomeOf(server: Server, transaction: Signed, signer: ChainAccount): Promise<string> {
+  const client = await Client.connect(server.wsUrl);
+  await client.subscribe(`status/${signer.address}`, `unconfirmedAdded/${signer.address}`);
+  const reply = await server.request('PUT', '/transactions', { body: transaction.body, headers: JSON_HEADERS });
+  expect(reply.status).toBe(202);
+  server.chain.processAnnounced();
+  const frame = await client.next();
+  client.socket.terminate();
+  if (frame.topic === `status/${signer.address}`) {
+    expect(frame.data.hash).toBe(transaction.hash);
+    return frame.data.code;
+  }
+  expect(frame.data.meta.hash).toBe(transaction.hash);
+  return 'Success';
+}
+
+/** An account the nemesis block did not fund (and that has signed nothing), from a label. */
+export function unfundedAccount(chain: InMemoryChain, label: string): ChainAccount {
+  const keyPair = new KeyPair(new PrivateKey(createHash('sha3-256').update(label).digest()));
+  const address = chain.facade.network.publicKeyToAddress(keyPair.publicKey);
+  return {
+    keyPair,
+    publicKey: keyPair.publicKey.toString(),
+    privateKey: keyPair.privateKey.toString(),
+    address: address.toString(),
+    addressHex: Buffer.from(address.bytes).toString('hex').toUpperCase(),
+  };
+}
