@@ -18,6 +18,10 @@ const SUITES: Record<string, StartOptions> = {
   'ws-address': { openFiles: 20_000 },
   // gc() before each timed run, so no run pays for the garbage the one before it left.
   announce: { nodeFlags: ['--expose-gc'] },
+  'announce-aggregate': { nodeFlags: ['--expose-gc'] },
+  // gc() to measure the heap the accounts take.
+  'accounts-balance': { nodeFlags: ['--expose-gc'] },
+  'post-accounts': {},
 };
 
 const args = process.argv.slice(2);

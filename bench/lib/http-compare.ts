@@ -107,3 +107,80 @@ export const CPU_NOTE =
   'Server CPU µs/req: the server process\'s CPU time (user + system) over the measurement divided by its requests. Busy: CPU time over wall time, as a share of one core, for the server process and for the load generator\'s; a server near 100% is the bottleneck, a load generator near 100% means the server was not.';
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/** One kind of request to one server: a row of a `compareCases` table. */
+export interface Case {
+  name: string;
+  /** The server's base URL. */
+  url: string;
+  /** Requested in turn by every connection. */
+  paths: string[];
+  /** Default GET. */
+  method?: 'GET' | 'POST';
+  /** A JSON request body, sent with every request. */
+  body?: string;
+}
+
+export interface CaseMeasured {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** The server's CPU time per request, µs (every server of a suite lives in the suite's process; one case runs at a time). */
+  cpuPerRequest: number;
+  serverBusy: number;
+  loadBusy: number;
+  requests: number;
+}
+
+/**
+ * Req/s, latency and server CPU per request of each case, the cases taking turns (in order,
+ * then reversed, ...) so that drift hits them alike; each is warmed up first. Any error or
+ * non-2xx answer fails the measurement.
+ */
+export async function compareCases(load: Remote, cases: Case[], options: CompareOptions): Promise<CaseMeasured[]> {
+  const args = (kase: Case, duration: number): HttpLoadArgs => ({
+    url: kase.url,
+    paths: kase.paths,
+    connections: options.connections,
+    duration,
+    ...(kase.method ? { method: kase.method } : {}),
+    ...(kase.body !== undefined ? { body: kase.body } : {}),
+  });
+  for (const kase of cases) await load.call<HttpLoadResult>('http', args(kase, options.warmupSeconds));
+  const runs = new Map<string, (HttpLoadResult & { serverCpuSeconds: number })[]>(cases.map((kase) => [kase.name, []]));
+  for (let round = 0; round < options.rounds; round++) {
+    for (const kase of round % 2 === 0 ? cases : [...cases].reverse()) {
+      const cpu = process.cpuUsage();
+      const result = await load.call<HttpLoadResult>('http', args(kase, options.seconds));
+      const used = process.cpuUsage(cpu);
+      const serverCpuSeconds = (used.user + used.system) / 1e6;
+      if (result.errors > 0 || result.non2xx > 0) throw new Error(`${kase.name}: ${result.errors} errors, ${result.non2xx} non-2xx`);
+      runs.get(kase.name)!.push({ ...result, serverCpuSeconds });
+      options.log(
+        `${kase.name}: ${fmt(result.requestsPerSecond, 0)} req/s, p50 ${fmt(result.latency.p50)} ms, p99 ${fmt(result.latency.p99)} ms, ` +
+          `server ${fmt((serverCpuSeconds / (result.requests || 1)) * 1e6, 1)} µs CPU/request, busy ${fmt((serverCpuSeconds / result.seconds) * 100, 0)}% (load generator ${fmt((result.cpuSeconds / result.seconds) * 100, 0)}%)`,
+      );
+    }
+  }
+  return cases.map((kase) => {
+    const results = runs.get(kase.name)!;
+    return {
+      name: kase.name,
+      requestsPerSecond: mean(results.map((result) => result.requestsPerSecond)),
+      p50: mean(results.map((result) => result.latency.p50)),
+      p99: mean(results.map((result) => result.latency.p99)),
+      cpuPerRequest: (sum(results.map((result) => result.serverCpuSeconds)) / sum(results.map((result) => result.requests))) * 1e6,
+      serverBusy: sum(results.map((result) => result.serverCpuSeconds)) / sum(results.map((result) => result.seconds)),
+      loadBusy: sum(results.map((result) => result.cpuSeconds)) / sum(results.map((result) => result.seconds)),
+      requests: sum(results.map((result) => result.requests)),
+    };
+  });
+}
+
+export const CASE_COLUMNS = ['request', 'req/s', 'p50 ms', 'p99 ms', 'server CPU µs/req', 'busy: server / load generator'];
+
+/** Table rows of `compareCases` results (the columns of CASE_COLUMNS). */
+export function caseRows(measured: CaseMeasured[]): (string | number)[][] {
+  return measured.map((m) => [m.name, fmt(m.requestsPerSecond, 0), fmt(m.p50), fmt(m.p99), fmt(m.cpuPerRequest, 1), `${fmt(m.serverBusy * 100, 0)}% / ${fmt(m.loadBusy * 100, 0)}%`]);
+}

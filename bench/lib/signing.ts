@@ -1,7 +1,7 @@
 /** Signed transfers made with symbol-sdk exactly as a wallet makes them. */
 import { createHash } from 'node:crypto';
 import { PrivateKey, PublicKey } from 'symbol-sdk';
-import { KeyPair, type SymbolFacade } from 'symbol-sdk/symbol';
+import { Address, KeyPair, SymbolFacade, generateMosaicId } from 'symbol-sdk/symbol';
 
 /** The id of the `symbol.xym` namespace, as wallets put it in transfers. */
 export const XYM_ALIAS = 0xe74b99ba41f4afeen;
@@ -42,4 +42,73 @@ export function addresses(facade: SymbolFacade, count: number, label = 'address'
   return Array.from({ length: count }, (_, i) =>
     facade.network.publicKeyToAddress(new PublicKey(createHash('sha3-256').update(`bench ${label} ${i}`).digest())).toString(),
   );
+}
+
+/**
+ * The same addresses as `addresses(facade, count, label)`, derived with node:crypto's
+ * SHA3-256 and RIPEMD-160 instead of symbol-sdk's JavaScript hashes (≈ 10 µs each instead
+ * of ≈ 60): a hundred thousand recipients in about a second.
+ */
+export function manyAddresses(facade: SymbolFacade, count: number, label = 'address'): string[] {
+  const identifier = facade.network.identifier;
+  return Array.from({ length: count }, (_, i) => {
+    const publicKey = createHash('sha3-256').update(`bench ${label} ${i}`).digest();
+    const version = Buffer.concat([Buffer.of(identifier), createHash('ripemd160').update(createHash('sha3-256').update(publicKey).digest()).digest()]);
+    const checksum = createHash('sha3-256').update(version).digest().subarray(0, 3);
+    return new Address(new Uint8Array(Buffer.concat([version, checksum]))).toString();
+  });
+}
+
+/** An inner transaction of an aggregate (the factory's `createEmbedded`: no fee, deadline or signature). */
+export type EmbeddedTransaction = ReturnType<SymbolFacade['transactionFactory']['createEmbedded']>;
+
+export interface AggregateSpec {
+  signer: KeyPair;
+  /** Inner transactions, each signed by `signer` (so no cosignature is needed). */
+  embedded: EmbeddedTransaction[];
+  deadline: bigint;
+  fee: bigint;
+}
+
+/** The payload (uppercase hex) of a signed aggregate complete. */
+export function signAggregate(facade: SymbolFacade, spec: AggregateSpec): string {
+  const transaction = facade.transactionFactory.create({
+    type: 'aggregate_complete_transaction_v3',
+    signerPublicKey: spec.signer.publicKey,
+    fee: spec.fee,
+    deadline: spec.deadline,
+    transactionsHash: SymbolFacade.hashEmbeddedTransactions(spec.embedded as never),
+    transactions: spec.embedded,
+  });
+  const signature = facade.signTransaction(spec.signer, transaction);
+  return (JSON.parse(facade.transactionFactory.static.attachSignature(transaction, signature)) as { payload: string }).payload;
+}
+
+/** The id (16 uppercase hex) of the mosaic an account defines with `nonce`. */
+export function mosaicIdOf(address: string, nonce: number): string {
+  return generateMosaicId(new Address(address), nonce).toString(16).toUpperCase().padStart(16, '0');
+}
+
+export interface MosaicSpec {
+  signer: KeyPair;
+  nonce: number;
+  /** Units created (atomic units; divisibility 0). */
+  supply: bigint;
+  deadline: bigint;
+  fee: bigint;
+}
+
+/**
+ * The payload of an aggregate complete that defines a mosaic (transferable, divisibility 0,
+ * eternal) with the signer's `nonce` and creates its supply: what a wallet announces to
+ * issue a token. The chain charges the mosaic rental fee (50 XYM at the default multiplier).
+ */
+export function signMosaicDefinition(facade: SymbolFacade, spec: MosaicSpec): string {
+  const signerPublicKey = spec.signer.publicKey;
+  const id = generateMosaicId(facade.network.publicKeyToAddress(signerPublicKey), spec.nonce);
+  const embedded = [
+    facade.transactionFactory.createEmbedded({ type: 'mosaic_definition_transaction_v1', signerPublicKey, id, duration: 0n, nonce: spec.nonce, flags: 'transferable', divisibility: 0 }),
+    facade.transactionFactory.createEmbedded({ type: 'mosaic_supply_change_transaction_v1', signerPublicKey, mosaicId: id, delta: spec.supply, action: 'increase' }),
+  ];
+  return signAggregate(facade, { signer: spec.signer, embedded, deadline: spec.deadline, fee: spec.fee });
 }

@@ -18,6 +18,10 @@ export interface HttpLoadArgs {
   pipelining?: number;
   /** Requests per second over all connections (a steady load instead of the most it can). */
   overallRate?: number;
+  /** Default GET. */
+  method?: 'GET' | 'POST';
+  /** A JSON body sent with every request (with `content-type: application/json`). */
+  body?: string;
 }
 
 export interface HttpLoadResult {
@@ -69,6 +73,11 @@ export interface AnnounceArgs {
   /** A file of request bodies, one JSON `{"payload"}` a line; each is sent exactly once. */
   bodiesFile: string;
   connections: number;
+  /**
+   * The hash (64 hex) of each body's transaction, one a line in the same order: when given,
+   * each transaction's time from its PUT to its `unconfirmedAdded` frame is measured too.
+   */
+  hashesFile?: string;
 }
 
 export interface AnnounceResult extends HttpLoadResult {
@@ -76,9 +85,11 @@ export interface AnnounceResult extends HttpLoadResult {
   notified: number;
   /** Signed transfers per second: from the first request to the last `unconfirmedAdded` frame. */
   transfersPerSecond: number;
+  /** With `hashesFile`: ms from each transaction's PUT to its `unconfirmedAdded` frame (every transaction's frame kept). */
+  untilNotified?: { count: number; p50: number; p90: number; p99: number; max: number; mean: number };
 }
 
-let listener: { socket: WebSocket; frames: number; lastAt: number } | undefined;
+let listener: { socket: WebSocket; frames: number; lastAt: number; onFrame?: (data: string) => void } | undefined;
 
 serve({
   ping: () => 'pong',
@@ -91,7 +102,11 @@ serve({
       duration: args.duration,
       pipelining: args.pipelining ?? 1,
       overallRate: args.overallRate,
-      requests: args.paths.map((path) => ({ method: 'GET', path })),
+      requests: args.paths.map((path) =>
+        args.body === undefined
+          ? { method: args.method ?? 'GET', path }
+          : { method: args.method ?? 'GET', path, body: args.body, headers: { 'content-type': 'application/json' } },
+      ),
     });
     return summarize(result, latencies, process.cpuUsage(cpu));
   },
@@ -99,7 +114,7 @@ serve({
   /** Opens one WebSocket subscribed to `unconfirmedAdded` (every address), counting its frames. */
   async listen({ url }: { url: string }): Promise<void> {
     const socket = new WebSocket(url);
-    const state = { socket, frames: 0, lastAt: 0 };
+    const state: NonNullable<typeof listener> = { socket, frames: 0, lastAt: 0 };
     let subscribed = false;
     await new Promise<void>((resolve, reject) => {
       socket.once('error', reject);
@@ -114,6 +129,7 @@ serve({
         }
         state.frames++;
         state.lastAt = nowMs();
+        state.onFrame?.(String(data));
       });
     });
     listener = state;
@@ -124,6 +140,17 @@ serve({
     if (!listener) throw new Error('call listen first');
     const bodies = readFileSync(args.bodiesFile, 'utf8').split('\n').filter(Boolean);
     const before = listener.frames;
+    // Tracking: the time each body was handed to a connection, and each transaction's wait until its frame.
+    const hashes = args.hashesFile ? readFileSync(args.hashesFile, 'utf8').split('\n').filter(Boolean) : undefined;
+    const sentAt = new Map<string, number>();
+    const waits: number[] = [];
+    if (hashes) {
+      listener.onFrame = (data) => {
+        const hash = (JSON.parse(data) as { data: { meta: { hash: string } } }).data.meta.hash;
+        const sent = sentAt.get(hash);
+        if (sent !== undefined) waits.push(nowMs() - sent);
+      };
+    }
     let next = 0;
     const startedAt = nowMs();
     const cpu = process.cpuUsage();
@@ -136,7 +163,11 @@ serve({
           method: 'PUT',
           path: '/transactions',
           headers: { 'content-type': 'application/json' },
-          setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
+          setupRequest: (request) => {
+            const index = next++ % bodies.length;
+            if (hashes) sentAt.set(hashes[index], nowMs());
+            return { ...request, body: bodies[index] };
+          },
         },
       ],
     });
@@ -144,10 +175,14 @@ serve({
     const deadline = nowMs() + 5000;
     while (listener.frames - before < bodies.length && nowMs() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
     const notified = listener.frames - before;
+    listener.onFrame = undefined;
     return {
       ...summarize(result, latencies, process.cpuUsage(cpu)),
       notified,
       transfersPerSecond: notified / ((listener.lastAt - startedAt) / 1000),
+      ...(hashes
+        ? { untilNotified: { count: waits.length, p50: percentile(waits, 50), p90: percentile(waits, 90), p99: percentile(waits, 99), max: percentile(waits, 100), mean: mean(waits) } }
+        : {}),
     };
   },
 });
