@@ -70,23 +70,26 @@ export class ChainEngine {
     return { height: this.#options.height() + 1n, timestamp: this.#options.now(), dynamicFeeMultiplier: this.dynamicFeeMultiplier() };
   }
 
-  /** The first rule that needs no state that the transaction breaks (sizes, ranges, names, its network). */
-  checkStateless(decoded: DecodedTransaction, block: BlockEnvironment): FailureCode | undefined {
+  /**
+   * Checks an announced transaction as a node does, paying its `maxFee`: the rules that need
+   * no state, then `verifySignatures`, then every stateful rule on the unconfirmed state. For
+   * the unconfirmed pool it is applied there; for the partial pool (an aggregate bonded whose
+   * cosignatures may still be missing) it is only tried. The first failure, or undefined.
+   */
+  admit(decoded: DecodedTransaction, pool: 'unconfirmed' | 'partial', verifySignatures: () => FailureCode | undefined): FailureCode | undefined {
     const { executor } = this.#options;
-    return executor.validateStateless(executor.notifications(decoded, 1, decoded.maxFee, block), block, this.#unconfirmed);
+    const block = this.nextBlock();
+    const notifications = executor.notifications(decoded, 1, decoded.maxFee, block);
+    const failure = executor.validateStateless(notifications, block, this.#unconfirmed) ?? verifySignatures();
+    if (failure) return failure;
+    if (pool === 'partial') return executor.execute(notifications, this.#unconfirmed.delta(), { ...block, partial: true });
+    return executor.execute(notifications, this.#unconfirmed, block);
   }
 
-  /** Runs a transaction on the unconfirmed layer (paying its `maxFee`); the failure, or undefined once applied. */
-  admitUnconfirmed(decoded: DecodedTransaction, block: BlockEnvironment): FailureCode | undefined {
+  /** Runs a transaction whose envelope and signatures were checked on the unconfirmed layer (paying its `maxFee`); the failure, or undefined once applied. */
+  admitUnconfirmed(decoded: DecodedTransaction, block: BlockEnvironment = this.nextBlock()): FailureCode | undefined {
     const { executor } = this.#options;
     return executor.execute(executor.notifications(decoded, 1, decoded.maxFee, block), this.#unconfirmed, block);
-  }
-
-  /** Whether an aggregate bonded would pass now, its missing cosignatures aside; changes nothing. */
-  checkPartial(decoded: DecodedTransaction, block: BlockEnvironment): FailureCode | undefined {
-    const { executor } = this.#options;
-    const partial = { ...block, partial: true };
-    return executor.execute(executor.notifications(decoded, 1, decoded.maxFee, partial), this.#unconfirmed.delta(), partial);
   }
 
   /**

@@ -8,15 +8,14 @@ import type {
   BlockEnvironment,
   ChainNetwork,
   ChainPlugin,
-  ObservationContext,
   Observer,
   PublishContext,
   StateReader,
   TransactionInput,
   TransactionSupport,
-  ValidationContext,
   Validator,
 } from './plugin.js';
+import { AliasResolution, RuleContext, TransactionContext } from './contexts.js';
 import { BLOCK_SOURCE, type Receipt, type ReceiptSource } from './receipts.js';
 import type { StatementBuilder } from './statement-builder.js';
 import type { DecodedTransaction } from '../transactions/codec.js';
@@ -58,6 +57,7 @@ export class TransactionExecutor {
   readonly #stateless = new Map<NotificationType<unknown>, Validator<unknown>[]>();
   readonly #stateful = new Map<NotificationType<unknown>, Validator<unknown>[]>();
   readonly #observers = new Map<NotificationType<unknown>, Observer<unknown>[]>();
+  readonly #resolution: AliasResolution;
 
   constructor(plugins: readonly ChainPlugin[], options: ExecutorOptions) {
     this.#plugins = plugins;
@@ -73,6 +73,7 @@ export class TransactionExecutor {
       for (const { type, validate } of plugin.validators ?? []) listUnder(this.#stateful, type).push(validate);
       for (const { type, observe } of plugin.observers ?? []) listUnder(this.#observers, type).push(observe);
     }
+    this.#resolution = new AliasResolution(plugins.map((plugin) => plugin.resolvers));
   }
 
   /**
@@ -97,7 +98,7 @@ export class TransactionExecutor {
       return { model, signerPublicKey, signerAddress, signedByNemesis: signerPublicKey === nemesisPublicKey } satisfies TransactionInput;
     };
 
-    const top = publishBody(decoded.model, decoded.signerPublicKey);
+    const top = { ...publishBody(decoded.model, decoded.signerPublicKey), computedTransactionsHash: decoded.computedTransactionsHash };
     const signerAddress = top.signerAddress;
     publish(TRANSACTION_DEADLINE, { deadline: decoded.deadline, maxLifetime: decoded.aggregate === 'bonded' ? maxBondedLifetime : maxLifetime });
     publish(TRANSACTION_FEE, { address: signerAddress, fee });
@@ -118,7 +119,7 @@ export class TransactionExecutor {
 
   /** The first stateless rule the notifications break (sizes, ranges, flags: no state read). */
   validateStateless(notifications: readonly Notification[], block: BlockEnvironment, state: StateReader): FailureCode | undefined {
-    const context = this.#validationContext(block, state);
+    const context = new RuleContext(this.publishContext(block), state, this.#resolution);
     for (const { type, payload } of notifications) {
       for (const validate of this.#stateless.get(type) ?? []) {
         const failure = validate(payload, context);
@@ -135,48 +136,35 @@ export class TransactionExecutor {
    */
   execute(notifications: readonly SourcedNotification[], state: StateDelta, run: ExecutionRun): FailureCode | undefined {
     const layer = state.delta();
-    const receipts: { source: ReceiptSource; receipt: Receipt }[] = [];
-    const resolutions: Resolution[] = [];
-    let source = BLOCK_SOURCE;
-    const validation = this.#validationContext(run, layer);
-    const observation: ObservationContext = {
-      ...validation,
-      state: layer,
-      get source() {
-        return source;
-      },
-      receipt: (receipt) => receipts.push({ source, receipt }),
-      resolveAddress: (unresolved) => this.#resolve('address', unresolved, layer, (resolved) => resolutions.push({ kind: 'address', unresolved, resolved, source })),
-      resolveMosaicId: (unresolved) => this.#resolve('mosaicId', unresolved, layer, (resolved) => resolutions.push({ kind: 'mosaicId', unresolved, resolved, source })),
-    };
+    const environment = this.publishContext(run);
+    const validation = new RuleContext(environment, layer, this.#resolution);
+    const observation = new TransactionContext(environment, layer, this.#resolution);
     for (const notification of notifications) {
-      source = notification.source;
-      for (const validate of this.#stateful.get(notification.type) ?? []) {
+      observation.source = notification.source;
+      for (const validate of this.#stateful.get(notification.type) ?? NONE) {
         const failure = validate(notification.payload, validation);
         if (failure) return failure;
       }
-      for (const observe of this.#observers.get(notification.type) ?? []) observe(notification.payload, observation);
+      for (const observe of this.#observers.get(notification.type) ?? NONE) observe(notification.payload, observation);
     }
     layer.commit();
     if (run.statements) {
-      for (const { source: from, receipt } of receipts) run.statements.addReceipt(from, receipt);
-      for (const resolution of resolutions) run.statements.addResolution(resolution.kind, resolution.unresolved, resolution.resolved, resolution.source);
+      for (const { source, receipt } of observation.receipts) run.statements.addReceipt(source, receipt);
+      for (const { kind, unresolved, resolved, source } of observation.resolutions) run.statements.addResolution(kind, unresolved, resolved, source);
     }
     return undefined;
   }
 
   /** Runs every plugin's block observers on `state`, with the block as the receipts' source. */
   observeBlock(state: StateDelta, run: ExecutionRun & { harvesterAddress: string; beneficiaryAddress: string; totalFee: bigint }): void {
-    const validation = this.#validationContext(run, state);
-    const context: BlockContext = {
-      ...validation,
+    const context: BlockContext = Object.assign(new RuleContext(this.publishContext(run), state, this.#resolution), {
       state,
       source: BLOCK_SOURCE,
       harvesterAddress: run.harvesterAddress,
       beneficiaryAddress: run.beneficiaryAddress,
       totalFee: run.totalFee,
-      receipt: (receipt) => run.statements?.addReceipt(BLOCK_SOURCE, receipt),
-    };
+      receipt: (receipt: Receipt) => run.statements?.addReceipt(BLOCK_SOURCE, receipt),
+    });
     for (const plugin of this.#plugins) for (const observe of plugin.blockObservers ?? []) observe(context);
   }
 
@@ -184,34 +172,9 @@ export class TransactionExecutor {
   prune(height: bigint, state: StateDelta): void {
     for (const plugin of this.#plugins) plugin.prune?.(height, state);
   }
-
-  #validationContext(block: BlockEnvironment, state: StateReader): ValidationContext {
-    return {
-      ...this.publishContext(block),
-      state,
-      resolveAddress: (unresolved) => this.#resolve('address', unresolved, state),
-      resolveMosaicId: (unresolved) => this.#resolve('mosaicId', unresolved, state),
-    };
-  }
-
-  // The first plugin that knows the alias resolves it; a value no plugin resolves stands for itself.
-  #resolve(kind: 'address' | 'mosaicId', unresolved: string, state: StateReader, record?: (resolved: string) => void): string {
-    for (const plugin of this.#plugins) {
-      const resolved = plugin.resolvers?.[kind]?.(unresolved, state);
-      if (resolved === undefined) continue;
-      if (resolved !== unresolved) record?.(resolved);
-      return resolved;
-    }
-    return unresolved;
-  }
 }
 
-interface Resolution {
-  kind: 'address' | 'mosaicId';
-  unresolved: string;
-  resolved: string;
-  source: ReceiptSource;
-}
+const NONE: readonly never[] = [];
 
 function listUnder<K, V>(map: Map<K, V[]>, key: K): V[] {
   let list = map.get(key);

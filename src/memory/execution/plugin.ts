@@ -26,6 +26,8 @@ export interface TransactionInput<M extends TransactionModel = TransactionModel>
   readonly signerAddress: string;
   /** Whether the signer is the nemesis account (exempt from rental fees). */
   readonly signedByNemesis: boolean;
+  /** A top-level aggregate's transactionsHash as its inner transactions make it (64 hex), computed once when it was decoded. */
+  readonly computedTransactionsHash?: string;
 }
 
 /** Facts of the network a plugin may need, besides its rules. */

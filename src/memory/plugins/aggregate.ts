@@ -20,7 +20,7 @@ export const AGGREGATE_TRANSACTIONS_HASH = notificationType<{ given: string; com
 
 type AggregateModel = InstanceType<typeof models.AggregateCompleteTransactionV3> | InstanceType<typeof models.AggregateBondedTransactionV3>;
 
-const publishAggregate: TransactionSupport['publish'] = ({ model, signerPublicKey }, publish) => {
+const publishAggregate: TransactionSupport['publish'] = ({ model, signerPublicKey, computedTransactionsHash }, publish) => {
   const { transactions, cosignatures, transactionsHash } = model as AggregateModel;
   publish(AGGREGATE_COSIGNATURES, {
     signerPublicKey,
@@ -28,7 +28,8 @@ const publishAggregate: TransactionSupport['publish'] = ({ model, signerPublicKe
     cosignerPublicKeys: cosignatures.map((cosignature: InstanceType<typeof models.Cosignature>) => toHex(cosignature.signerPublicKey.bytes)),
     innerSignerPublicKeys: [...new Set(transactions.map((transaction: InstanceType<typeof models.EmbeddedTransaction>) => toHex(transaction.signerPublicKey.bytes)))],
   });
-  publish(AGGREGATE_TRANSACTIONS_HASH, { given: toHex(transactionsHash.bytes), computed: SymbolFacade.hashEmbeddedTransactions(transactions as never).toString() });
+  const computed = computedTransactionsHash ?? SymbolFacade.hashEmbeddedTransactions(transactions as never).toString();
+  publish(AGGREGATE_TRANSACTIONS_HASH, { given: toHex(transactionsHash.bytes), computed });
 };
 
 const AGGREGATE_TYPES: readonly number[] = [models.TransactionType.AGGREGATE_COMPLETE.value, models.TransactionType.AGGREGATE_BONDED.value];

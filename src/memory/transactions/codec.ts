@@ -3,6 +3,7 @@ import { PublicKey, Signature } from 'symbol-sdk';
 import { Address, SymbolFacade, Verifier, models } from 'symbol-sdk/symbol';
 import { InvalidArgumentError } from '../../errors.js';
 import type { AccountAddress, AddressBook } from '../address-book.js';
+import { merkleRoot } from '../block-builder.js';
 import { toHex } from '../keys.js';
 
 export type Transaction = InstanceType<typeof models.Transaction>;
@@ -28,6 +29,8 @@ export interface DecodedTransaction {
   readonly maxFee: bigint;
   readonly aggregate: 'complete' | 'bonded' | undefined;
   readonly embedded: readonly EmbeddedTransaction[];
+  /** An aggregate's transactionsHash as its inner transactions make it (64 hex), computed once from the payload. */
+  readonly computedTransactionsHash: string | undefined;
   /** The bytes the signer signed, after the generation hash seed: a view of the payload (empty once settled). */
   readonly signedData: Uint8Array;
 }
@@ -69,6 +72,7 @@ export function describeTransaction(model: Transaction, facade: SymbolFacade, by
     maxFee: BigInt(model.fee.value),
     aggregate,
     embedded: aggregate ? (model as AggregateTransaction).transactions : [],
+    computedTransactionsHash: aggregate ? embeddedTransactionsHash(bytes) : undefined,
     signedData,
   };
 }
@@ -126,6 +130,25 @@ function signedDataOf(bytes: Uint8Array): Uint8Array {
   const aggregate = type === AGGREGATE_BONDED || type === AGGREGATE_COMPLETE;
   const end = aggregate ? VERIFIABLE_HEADER_SIZE + (bytes[108] >= 3 ? AGGREGATE_HASHED_SIZE.v3 : AGGREGATE_HASHED_SIZE.v2) : bytes.length;
   return bytes.subarray(VERIFIABLE_HEADER_SIZE, end);
+}
+
+/** Where an aggregate's inner transactions start: after the header, its transactionsHash, payload size and reserved bytes. */
+const AGGREGATE_TRANSACTIONS_OFFSET = HEADER_SIZE + 32 + 4 + 4;
+
+/**
+ * The merkle root of an aggregate's inner transactions, each hashed (SHA3-256, node's) as the
+ * payload carries it (without its 8-byte alignment padding): what its transactionsHash must be.
+ */
+function embeddedTransactionsHash(bytes: Uint8Array): string {
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const end = AGGREGATE_TRANSACTIONS_OFFSET + view.readUInt32LE(HEADER_SIZE + 32);
+  const leaves: Uint8Array<ArrayBuffer>[] = [];
+  for (let offset = AGGREGATE_TRANSACTIONS_OFFSET; offset < end; ) {
+    const size = view.readUInt32LE(offset);
+    leaves.push(new Uint8Array(createHash('sha3-256').update(view.subarray(offset, offset + size)).digest()));
+    offset += Math.ceil(size / 8) * 8;
+  }
+  return toHex(merkleRoot(leaves));
 }
 
 /**

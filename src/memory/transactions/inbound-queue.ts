@@ -1,54 +1,95 @@
+/** How long one turn of the event loop may spend checking announces before it lets requests in. */
+const SLICE_MS = 10;
+
 /**
  * Announced transactions and cosignatures waiting to be checked, as a node's dispatcher
- * holds them: the gateway answers 202 at once, and the checks run `delay` ms later, so a
- * client that subscribes to its status right after the 202 (as symbol-sdk's
- * TransactionService does) sees the outcome. `drain` runs everything waiting now.
+ * holds them: the gateway answers 202 at once, and each item is checked `delay` ms after it
+ * arrived, so a client that subscribes to its status right after the 202 (as symbol-sdk's
+ * TransactionService does) sees the outcome. Under load the checks run in slices of about
+ * 10 ms, so requests keep being answered in between. `drain` checks everything waiting now.
  */
 export class InboundQueue<T> {
   readonly #delay: number;
   readonly #process: (item: T) => void;
-  readonly #items: T[] = [];
+  readonly #clock: () => number;
+  readonly #items: { item: T; due: number }[] = [];
+  #head = 0;
   #timer: NodeJS.Timeout | undefined;
+  #immediate: NodeJS.Immediate | undefined;
 
   /**
-   * @param delay ms between an announce and its checks
+   * @param delay ms between an item's arrival and its check
    * @param process checks one item; an exception is reported and the queue goes on
+   * @param clock ms, monotonic
    */
-  constructor(delay: number, process: (item: T) => void) {
+  constructor(delay: number, process: (item: T) => void, clock: () => number = performance.now.bind(performance)) {
     this.#delay = delay;
     this.#process = process;
+    this.#clock = clock;
   }
 
   get size(): number {
-    return this.#items.length;
+    return this.#items.length - this.#head;
   }
 
   push(item: T): void {
-    this.#items.push(item);
-    if (!this.#timer) {
-      this.#timer = setTimeout(() => this.drain(), this.#delay);
-      // The queue alone never keeps a process alive.
-      this.#timer.unref();
-    }
+    this.#items.push({ item, due: this.#clock() + this.#delay });
+    if (this.size === 1) this.#schedule();
   }
 
   /** Checks every waiting item now, in the order they arrived (items pushed meanwhile included). */
   drain(): void {
-    clearTimeout(this.#timer);
+    this.#cancel();
+    while (this.size > 0) this.#next();
+  }
+
+  /** Stops the timers; waiting items stay until the next `drain`. */
+  close(): void {
+    this.#cancel();
+  }
+
+  // Checks the items that are due, for at most one slice, then waits for the rest.
+  #run(): void {
     this.#timer = undefined;
-    while (this.#items.length > 0) {
-      const item = this.#items.shift()!;
-      try {
-        this.#process(item);
-      } catch (error) {
-        console.error('symbol-gateway: checking an announced transaction failed', error);
-      }
+    this.#immediate = undefined;
+    const start = this.#clock();
+    while (this.size > 0 && this.#items[this.#head].due <= this.#clock()) {
+      this.#next();
+      if (this.#clock() - start >= SLICE_MS) break;
+    }
+    this.#schedule();
+  }
+
+  #next(): void {
+    const { item } = this.#items[this.#head];
+    this.#head++;
+    // Compact now and then: the array is a queue read from its head.
+    if (this.#head > 1024 && this.#head * 2 > this.#items.length) {
+      this.#items.splice(0, this.#head);
+      this.#head = 0;
+    }
+    try {
+      this.#process(item);
+    } catch (error) {
+      console.error('symbol-gateway: checking an announced transaction failed', error);
     }
   }
 
-  /** Stops the timer; waiting items stay until the next `drain`. */
-  close(): void {
+  #schedule(): void {
+    if (this.size === 0 || this.#timer || this.#immediate) return;
+    const wait = this.#items[this.#head].due - this.#clock();
+    // Due already (a slice ran out): go on after the requests waiting now; else when the next one is due.
+    if (wait <= 0) this.#immediate = setImmediate(() => this.#run());
+    else this.#timer = setTimeout(() => this.#run(), Math.ceil(wait));
+    // The queue alone never keeps a process alive.
+    this.#timer?.unref();
+    this.#immediate?.unref();
+  }
+
+  #cancel(): void {
     clearTimeout(this.#timer);
+    clearImmediate(this.#immediate);
     this.#timer = undefined;
+    this.#immediate = undefined;
   }
 }

@@ -140,7 +140,7 @@ export class TransactionLifecycle {
       this.#emit('partialRemoved', record.channelAddresses, { meta: { hash: record.hash } });
       this.#attachCosignatures(record);
       const { engine } = this.#options;
-      const failure = engine.admitUnconfirmed(record.decoded, engine.nextBlock());
+      const failure = engine.admitUnconfirmed(record.decoded);
       if (failure) return this.#fail(record.hash, record.decoded.deadline, record.channelAddresses, failure, true);
       record.renumber(this.#options.nextId);
       this.unconfirmed.add(record);
@@ -215,7 +215,7 @@ export class TransactionLifecycle {
   readmitUnconfirmed(): void {
     const { engine } = this.#options;
     for (const record of [...this.unconfirmed.records()]) {
-      const failure = engine.admitUnconfirmed(record.decoded, engine.nextBlock());
+      const failure = engine.admitUnconfirmed(record.decoded);
       if (!failure) continue;
       this.unconfirmed.remove(record.hash);
       this.#emit('unconfirmedRemoved', record.channelAddresses, { meta: { hash: record.hash } });
@@ -277,12 +277,10 @@ export class TransactionLifecycle {
    */
   #validate(decoded: DecodedTransaction, pool: 'unconfirmed' | 'partial'): FailureCode | undefined {
     const { engine, facade } = this.#options;
-    const block = engine.nextBlock();
-    const stateless = engine.checkStateless(decoded, block);
-    if (stateless) return stateless;
-    if (!verifySignature(decoded, facade)) return 'Failure_Signature_Not_Verifiable';
-    if (embeddedCosignatures(decoded).some((cosignature) => !verifyCosignature(decoded.hash, cosignature))) return 'Failure_Signature_Not_Verifiable';
-    return pool === 'partial' ? engine.checkPartial(decoded, block) : engine.admitUnconfirmed(decoded, block);
+    return engine.admit(decoded, pool, () => {
+      if (!verifySignature(decoded, facade)) return 'Failure_Signature_Not_Verifiable';
+      return embeddedCosignatures(decoded).some((cosignature) => !verifyCosignature(decoded.hash, cosignature)) ? 'Failure_Signature_Not_Verifiable' : undefined;
+    });
   }
 
   #missingCosigners(record: TransactionRecord): string[] {

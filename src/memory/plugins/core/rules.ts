@@ -2,7 +2,7 @@
  * The core's validators and observers (catapult's coresystem plugin): networks, addresses,
  * public keys, deadlines and balances, for every transaction whatever its type.
  */
-import { createHash } from 'node:crypto';
+import { hasValidChecksum } from '../../../address.js';
 import {
   ACCOUNT_ADDRESS,
   ACCOUNT_PUBLIC_KEY,
@@ -32,6 +32,8 @@ export function validateNonZeroPublicKey({ publicKey }: Payload<typeof ACCOUNT_P
 /** An address (resolved) of another network or with a wrong checksum: what an alias that resolves to nothing is. */
 export function validateAddress({ unresolvedAddress }: Payload<typeof ACCOUNT_ADDRESS>, context: ValidationContext): FailureCode | undefined {
   const address = context.resolveAddress(unresolvedAddress);
+  // An account the chain knows has a valid address: only a new one is checked.
+  if (context.state.cache(ACCOUNTS).get(address)) return undefined;
   return isValidAddress(address, context.network.identifier) ? undefined : 'Failure_Core_Invalid_Address';
 }
 
@@ -105,7 +107,5 @@ export function changeBalance(context: ObservationContext, address: string, mosa
 export function isValidAddress(hex: string, networkIdentifier: number): boolean {
   if (hex.length !== 48) return false;
   const bytes = Buffer.from(hex, 'hex');
-  if (bytes[0] !== networkIdentifier) return false;
-  const checksum = createHash('sha3-256').update(bytes.subarray(0, 21)).digest();
-  return checksum[0] === bytes[21] && checksum[1] === bytes[22] && checksum[2] === bytes[23];
+  return bytes[0] === networkIdentifier && hasValidChecksum(bytes);
 }

@@ -1,0 +1,116 @@
+import type { ChainRules } from '../rules.js';
+import type { StateDelta } from '../state/chain-state.js';
+import type { AliasResolvers, ChainNetwork, ObservationContext, PublishContext, StateReader, ValidationContext } from './plugin.js';
+import { BLOCK_SOURCE, type Receipt, type ReceiptSource } from './receipts.js';
+
+/** One resolution an observer made: what a block's resolution statements record. */
+export interface Resolution {
+  readonly kind: 'address' | 'mosaicId';
+  readonly unresolved: string;
+  readonly resolved: string;
+  readonly source: ReceiptSource;
+}
+
+/**
+ * Aliases to what they stand for, through the plugins' resolvers (the first that knows the
+ * alias answers). A value that is no alias (an address whose first byte is even, a mosaic id
+ * without its high bit) stands for itself: no resolver is asked.
+ */
+export class AliasResolution {
+  readonly #address: NonNullable<AliasResolvers['address']>[];
+  readonly #mosaicId: NonNullable<AliasResolvers['mosaicId']>[];
+
+  constructor(resolvers: readonly (AliasResolvers | undefined)[]) {
+    this.#address = resolvers.flatMap((each) => (each?.address ? [each.address] : []));
+    this.#mosaicId = resolvers.flatMap((each) => (each?.mosaicId ? [each.mosaicId] : []));
+  }
+
+  /** An unresolved address (48 hex) as the address it stands for. */
+  address(unresolved: string, state: StateReader): string {
+    if ((hexDigit(unresolved.charCodeAt(1)) & 1) === 0) return unresolved;
+    for (const resolve of this.#address) {
+      const resolved = resolve(unresolved, state);
+      if (resolved !== undefined) return resolved;
+    }
+    return unresolved;
+  }
+
+  /** An unresolved mosaic id (16 hex) as the mosaic id it stands for. */
+  mosaicId(unresolved: string, state: StateReader): string {
+    if (hexDigit(unresolved.charCodeAt(0)) < 8) return unresolved;
+    for (const resolve of this.#mosaicId) {
+      const resolved = resolve(unresolved, state);
+      if (resolved !== undefined) return resolved;
+    }
+    return unresolved;
+  }
+}
+
+// The value of one hex digit's character code (0-9, A-F, a-f).
+function hexDigit(code: number): number {
+  return code <= 57 ? code - 48 : (code | 32) - 87;
+}
+
+/** What validators see: the block, the rules, the state to read, and aliases resolved. */
+export class RuleContext implements ValidationContext {
+  readonly height: bigint;
+  readonly timestamp: bigint;
+  readonly dynamicFeeMultiplier: bigint;
+  readonly partial: boolean | undefined;
+  readonly rules: ChainRules;
+  readonly network: ChainNetwork;
+  readonly state: StateReader;
+  protected readonly resolution: AliasResolution;
+
+  constructor(environment: PublishContext, state: StateReader, resolution: AliasResolution) {
+    this.height = environment.height;
+    this.timestamp = environment.timestamp;
+    this.dynamicFeeMultiplier = environment.dynamicFeeMultiplier;
+    this.partial = environment.partial;
+    this.rules = environment.rules;
+    this.network = environment.network;
+    this.state = state;
+    this.resolution = resolution;
+  }
+
+  resolveAddress(unresolved: string): string {
+    return this.resolution.address(unresolved, this.state);
+  }
+
+  resolveMosaicId(unresolved: string): string {
+    return this.resolution.mosaicId(unresolved, this.state);
+  }
+}
+
+/**
+ * What observers of one transaction see: its layer of the state, the source of the
+ * notification at hand, and where its receipts and resolutions wait until the transaction
+ * has passed every rule.
+ */
+export class TransactionContext extends RuleContext implements ObservationContext {
+  declare readonly state: StateDelta;
+  source: ReceiptSource = BLOCK_SOURCE;
+  readonly receipts: { source: ReceiptSource; receipt: Receipt }[] = [];
+  readonly resolutions: Resolution[] = [];
+
+  constructor(environment: PublishContext, state: StateDelta, resolution: AliasResolution) {
+    super(environment, state, resolution);
+  }
+
+  receipt(receipt: Receipt): void {
+    this.receipts.push({ source: this.source, receipt });
+  }
+
+  override resolveAddress(unresolved: string): string {
+    return this.#recorded('address', unresolved, super.resolveAddress(unresolved));
+  }
+
+  override resolveMosaicId(unresolved: string): string {
+    return this.#recorded('mosaicId', unresolved, super.resolveMosaicId(unresolved));
+  }
+
+  #recorded(kind: Resolution['kind'], unresolved: string, resolved: string): string {
+    if (resolved !== unresolved) this.resolutions.push({ kind, unresolved, resolved, source: this.source });
+    return resolved;
+  }
+}
