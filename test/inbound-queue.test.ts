@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { InboundQueue } from '../src/memory/transactions/inbound-queue.js';
 
@@ -64,6 +67,18 @@ describe('InboundQueue', () => {
     expect(checked).toBe(200);
     // The timer ran while items were still waiting: no turn took all 200 ms.
     expect(seenWhileChecking.some((count) => count > 0 && count < 200)).toBe(true);
+  });
+
+  it('goes on with the next slice at once when nothing else wakes the event loop', async () => {
+    // In a process of its own, so no other timer or socket of the test runner wakes the loop.
+    const fixture = fileURLToPath(new URL('./fixtures/inbound-queue-idle.ts', import.meta.url));
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', fixture], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      timeout: 20_000,
+    });
+    // 40 items of 1 ms each in slices of 10 ms: well under a second, not the 3 s of the idle timer.
+    expect(stdout).toMatch(/^\d+\n$/);
+    expect(Number(stdout)).toBeLessThan(1000);
   });
 
   it('close stops the timer; what waits is checked at the next drain', async () => {

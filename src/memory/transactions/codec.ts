@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { PublicKey, Signature } from 'symbol-sdk';
-import { Address, SymbolFacade, Verifier, models } from 'symbol-sdk/symbol';
+import { Address, SymbolFacade, models } from 'symbol-sdk/symbol';
+import { verifyEd25519 } from '../../ed25519.js';
 import { InvalidArgumentError } from '../../errors.js';
 import type { AccountAddress, AddressBook } from '../address-book.js';
 import { merkleRoot } from '../block-builder.js';
@@ -152,16 +152,16 @@ function embeddedTransactionsHash(bytes: Uint8Array): string {
 }
 
 /**
- * Whether the signer's signature over the transaction verifies: symbol-sdk's `Verifier`
- * over what `facade.verifyTransaction` checks (generation hash seed ‖ signed data), taken
- * from the received bytes as a node does, instead of serializing the model again.
+ * Whether the signer's signature over the transaction verifies, by a node's rules, over what
+ * `facade.verifyTransaction` checks (generation hash seed ‖ signed data), taken from the
+ * received bytes as a node does, instead of serializing the model again.
  */
 export function verifySignature(decoded: DecodedTransaction, facade: SymbolFacade): boolean {
   const seed = facade.network.generationHashSeed.bytes;
   const message = new Uint8Array(seed.length + decoded.signedData.length);
   message.set(seed);
   message.set(decoded.signedData, seed.length);
-  return new Verifier(decoded.model.signerPublicKey).verify(message, new Signature(decoded.model.signature.bytes));
+  return verifyEd25519(decoded.model.signerPublicKey.bytes, message, decoded.model.signature.bytes);
 }
 
 /** A cosignature of an aggregate: version, signer, signature (over the aggregate's hash). */
@@ -183,11 +183,8 @@ export function embeddedCosignatures(decoded: DecodedTransaction): CosignatureIn
 
 /** Whether `signature` is `signerPublicKey`'s signature of the transaction hash. */
 export function verifyCosignature(hash: string, cosignature: CosignatureInput): boolean {
-  try {
-    return new Verifier(new PublicKey(cosignature.signerPublicKey)).verify(Buffer.from(hash, 'hex'), new Signature(cosignature.signature));
-  } catch {
-    return false;
-  }
+  if (!HEX.test(cosignature.signerPublicKey) || !HEX.test(cosignature.signature)) return false;
+  return verifyEd25519(Buffer.from(cosignature.signerPublicKey, 'hex'), Buffer.from(hash, 'hex'), Buffer.from(cosignature.signature, 'hex'));
 }
 
 /**

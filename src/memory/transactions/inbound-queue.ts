@@ -81,9 +81,10 @@ export class InboundQueue<T> {
     // Due already (a slice ran out): go on after the requests waiting now; else when the next one is due.
     if (wait <= 0) this.#immediate = setImmediate(() => this.#run());
     else this.#timer = setTimeout(() => this.#run(), Math.ceil(wait));
-    // The queue alone never keeps a process alive.
+    // A wait for the next item never keeps a process alive. The immediate stays referenced: an
+    // unreferenced one would not wake an idle event loop, so the rest of the queue would wait
+    // for whatever I/O or timer came next.
     this.#timer?.unref();
-    this.#immediate?.unref();
   }
 
   #cancel(): void {
