@@ -171,9 +171,12 @@ serve({
         },
       ],
     });
-    // Notifications are written right after the handler that answers 202, so they are here or on their way.
-    const deadline = nowMs() + 5000;
-    while (listener.frames - before < bodies.length && nowMs() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    // The 202s come first; the checks (and so the frames) may still be running from the gateway's
+    // inbound queue. Wait while frames keep coming: give up only after 5 s without one.
+    const state = listener;
+    const answeredAt = nowMs();
+    const done = () => (hashes ? waits.length >= hashes.length : state.frames - before >= bodies.length);
+    while (!done() && nowMs() - Math.max(state.lastAt, answeredAt) < 5000) await new Promise((resolve) => setTimeout(resolve, 5));
     const notified = listener.frames - before;
     listener.onFrame = undefined;
     return {

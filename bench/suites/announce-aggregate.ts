@@ -6,7 +6,7 @@
  * Target ≥ 0.7.
  */
 import { InMemoryChain, type InMemoryChainOptions } from '../../src/index.js';
-import { ANNOUNCE_NOTE, announceDelayOption, announceTable, cpuTable, hashOf, measureAnnounces } from '../lib/announce.js';
+import { ANNOUNCE_NOTE, announceDelayOption, announceTable, cpuTable, hashOf, measureAnnounces, signatureNote } from '../lib/announce.js';
 import { signMosaicDefinition } from '../lib/signing.js';
 import { fmt } from '../lib/stats.js';
 import type { Suite } from '../lib/suite.js';
@@ -62,6 +62,7 @@ const suite: Suite = async (context) => {
       `${run.count} aggregates per round (after ${run.warmup} for warm-up); ${fmt(announced, 0)} mosaics defined in all (≈ ${fmt(announced / SIGNERS, 0)} per signer at the end), each signer paying ${fmt(Number(rental + FEE) / 1e6, 0)} XYM per aggregate on the unconfirmed state (funded with ${fmt(Number(BALANCE / 1_000_000n), 0)} XYM each); no block is harvested during the run.`,
       'Beyond the baseline\'s decode + hash + verify, the gateway checks what a node checks before an aggregate enters the unconfirmed pool: its transactionsHash against the embedded transactions, the mosaic id against the signer\'s address and nonce, the rental fee and fee against the signer\'s balance, the mosaic\'s properties; it renders the aggregate\'s JSON with both embedded transactions for the frame.',
       ANNOUNCE_NOTE,
+      signatureNote(run.signatures),
     ],
     sizes: { 'announceDelay ms': chain.options.announceDelay, 'aggregates per round': run.count, rounds: run.rounds.length, signers: SIGNERS, connections: CONNECTIONS, 'target seconds': run.measureSeconds },
   };

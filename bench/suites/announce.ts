@@ -4,7 +4,7 @@
  * symbol-sdk over the same payloads. Target ≥ 0.7.
  */
 import { InMemoryChain, type InMemoryChainOptions } from '../../src/index.js';
-import { ANNOUNCE_NOTE, announceDelayOption, announceTable, cpuTable, hashOf, measureAnnounces } from '../lib/announce.js';
+import { ANNOUNCE_NOTE, announceDelayOption, announceTable, cpuTable, hashOf, measureAnnounces, signatureNote } from '../lib/announce.js';
 import { addresses, signTransfer } from '../lib/signing.js';
 import { fmt } from '../lib/stats.js';
 import type { Suite } from '../lib/suite.js';
@@ -42,6 +42,7 @@ const suite: Suite = async (context) => {
     notes: [
       `${run.count} transfers per round (after ${run.warmup} for warm-up); the unconfirmed pool grows to ${run.count * run.rounds.length + run.warmup} (no block is harvested during the run).`,
       ANNOUNCE_NOTE,
+      signatureNote(run.signatures),
     ],
     sizes: { 'announceDelay ms': chain.options.announceDelay, 'transfers per round': run.count, rounds: run.rounds.length, connections: CONNECTIONS, 'target seconds': run.measureSeconds },
   };
