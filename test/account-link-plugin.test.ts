@@ -100,6 +100,13 @@ describe('account key link', () => {
     expect((await gateway.get(`/accounts/${second.address}`)).status).toBe(404);
   });
 
+  it('rejects the zero key as a remote account with Failure_Core_Zero_Public_Key: the link names it as an account', async () => {
+    await start();
+    expect(await announce(accountKeyLink(a, '0'.repeat(64), 'link'), a)).toBe('Failure_Core_Zero_Public_Key');
+    // A node or VRF key is no account: catapult does not check it.
+    expect(await announce(vrfKeyLink(a, '0'.repeat(64), 'link'), a)).toBe('Success');
+  });
+
   it('rejects an unlink by an account that is no main account with Failure_AccountLink_Unknown_Link, and with another key with Failure_AccountLink_Inconsistent_Unlink_Data', async () => {
     await start();
     const remote = unfundedAccount(chain, 'account-link/remote');
@@ -115,6 +122,7 @@ describe('account key link', () => {
     // c signs something: its key is known.
     await accept(transfer(chain, c, a, { amount: 1n }), c);
     expect(await announce(accountKeyLink(a, c, 'link'), a)).toBe('Failure_AccountLink_Remote_Account_Ineligible');
+    expect(await announce(accountKeyLink(a, chain.nemesisAccount.publicKey, 'link'), a)).toBe('Failure_AccountLink_Remote_Account_Ineligible');
     const remote = unfundedAccount(chain, 'account-link/remote');
     await accept(accountKeyLink(a, remote, 'link'), a);
     expect(await announce(accountKeyLink(b, remote, 'link'), b)).toBe('Failure_AccountLink_Remote_Account_Ineligible');
