@@ -4,10 +4,11 @@
  * their outcome read on the signer's `status` and `unconfirmedAdded` channels, then
  * confirmed by a harvest and read back through `GET /accounts/{accountId}`.
  */
+import { Address, generateNamespaceId, models } from 'symbol-sdk/symbol';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
 import type { ChainRules } from '../src/memory/rules.js';
-import { confirm, outcomeOf, signedBy, unfundedAccount } from './support/announce.js';
+import { outcomeOf, signedBy, unfundedAccount } from './support/announce.js';
 import { startGateway, testChain } from './support/server.js';
 import { aggregate, transfer, type Signed } from './support/signing.js';
 import { openSockets } from './support/ws-client.js';
@@ -23,8 +24,8 @@ let c: ChainAccount;
 
 let gateway: Server;
 
-async function start(rules: Partial<ChainRules> = {}): Promise<void> {
-  server = gateway = await startGateway({ backend: testChain({ rules }) });
+async function start(rules: Partial<ChainRules> = {}, network: 'testnet' | 'mainnet' = 'testnet'): Promise<void> {
+  server = gateway = await startGateway({ backend: testChain({ rules, network }) });
   chain = gateway.chain;
   [a, b, c] = chain.fundedAccounts;
 }
@@ -51,6 +52,11 @@ const nodeKeyLink = (signer: ChainAccount, linkedPublicKey: string, action: Acti
 const vrfKeyLink = (signer: ChainAccount, linkedPublicKey: string, action: Action) => signed(signer, { type: 'vrf_key_link_transaction_v1', linkedPublicKey, linkAction: action });
 const votingKeyLink = (signer: ChainAccount, linkedPublicKey: string, startEpoch: number, endEpoch: number, action: Action = 'link') =>
   signed(signer, { type: 'voting_key_link_transaction_v1', linkedPublicKey, startEpoch, endEpoch, linkAction: action });
+
+/** The unresolved address that stands for a namespace's address alias, as symbol-sdk makes it. */
+function aliasAddress(namespaceId: bigint): Address {
+  return Address.fromNamespaceId(new models.NamespaceId(namespaceId), chain.symbolNetwork.identifier);
+}
 
 async function account(who: ChainAccount): Promise<any> {
   const reply = await gateway.get(`/accounts/${who.address}`);
@@ -157,6 +163,30 @@ describe('account key link', () => {
     expect(await announce(transfer(chain, b, remote, { amount: 1n }), b)).toBe('Failure_AccountLink_Remote_Account_Participant_Prohibited');
     // The main account is an ordinary account again.
     expect(await announce(transfer(chain, b, a, { amount: 1n }), b)).toBe('Success');
+  });
+
+  it('forbids a transfer to an address alias of a remote account: the alias is resolved first', async () => {
+    await start();
+    const remote = unfundedAccount(chain, 'account-link/remote');
+    const namespaceId = generateNamespaceId('harvest');
+    await accept(transfer(chain, a, remote, { amount: 1n }), a); // an alias names a known account
+    await accept(signed(a, { type: 'namespace_registration_transaction_v1', registrationType: 'root', duration: chain.rules.minNamespaceDuration, name: 'harvest' }), a);
+    await accept(signed(a, { type: 'address_alias_transaction_v1', namespaceId, address: remote.address, aliasAction: 'link' }), a);
+    const byAlias = signed(b, { type: 'transfer_transaction_v1', recipientAddress: aliasAddress(namespaceId), mosaics: [] });
+    expect(await announce(byAlias, b)).toBe('Success');
+    chain.harvest();
+    await accept(accountKeyLink(a, remote, 'link'), a);
+    expect(await announce(signed(b, { type: 'transfer_transaction_v1', recipientAddress: aliasAddress(namespaceId), mosaics: [] }), b)).toBe(
+      'Failure_AccountLink_Remote_Account_Participant_Prohibited',
+    );
+  });
+
+  it('links on mainnet too: the remote account is found at its mainnet address', async () => {
+    await start({}, 'mainnet');
+    const remote = unfundedAccount(chain, 'account-link/remote');
+    expect(remote.address.startsWith('N')).toBe(true);
+    await accept(accountKeyLink(a, remote, 'link'), a);
+    expect(await account(remote)).toMatchObject({ accountType: 2, supplementalPublicKeys: { linked: { publicKey: a.publicKey } } });
   });
 
   it('runs inside an aggregate all or nothing', async () => {
