@@ -35,14 +35,17 @@ let client: Client;
 /** Each announced transaction: what it is, what was signed, and the frame that confirmed it. */
 const announced: { label: string; signed: Signed; frame?: any }[] = [];
 
-/** The transaction types no plugin models yet: any content passes (they pay their fee). */
-function unmodelled(owner: ChainAccount, other: ChainAccount, token: bigint, root: bigint): Descriptor[] {
+/**
+ * The transaction types no plugin models yet (any content passes: they pay their fee), and the
+ * key links, linked at the top level and unlinked inside the aggregate.
+ */
+function unmodelled(owner: ChainAccount, other: ChainAccount, token: bigint, root: bigint, linkAction: 'link' | 'unlink' = 'link'): Descriptor[] {
   const otherAddress = new Address(other.address);
   return [
-    { type: 'account_key_link_transaction_v1', linkedPublicKey: randomHex(32, 'remote'), linkAction: 'link' },
-    { type: 'node_key_link_transaction_v1', linkedPublicKey: randomHex(32, 'node'), linkAction: 'link' },
-    { type: 'vrf_key_link_transaction_v1', linkedPublicKey: randomHex(32, 'vrf'), linkAction: 'link' },
-    { type: 'voting_key_link_transaction_v1', linkedPublicKey: randomHex(32, 'voting'), startEpoch: 72, endEpoch: 432, linkAction: 'link' },
+    { type: 'account_key_link_transaction_v1', linkedPublicKey: randomHex(32, 'remote'), linkAction },
+    { type: 'node_key_link_transaction_v1', linkedPublicKey: randomHex(32, 'node'), linkAction },
+    { type: 'vrf_key_link_transaction_v1', linkedPublicKey: randomHex(32, 'vrf'), linkAction },
+    { type: 'voting_key_link_transaction_v1', linkedPublicKey: randomHex(32, 'voting'), startEpoch: 72, endEpoch: 432, linkAction },
     { type: 'hash_lock_transaction_v1', mosaic: { mosaicId: BigInt(`0x${chain.currency.mosaicId}`), amount: 10_000_000n }, duration: 100n, hash: randomHex(32, 'bonded') },
     { type: 'secret_lock_transaction_v1', recipientAddress: otherAddress, secret: randomHex(32, 'secret'), mosaic: { mosaicId: token, amount: 5n }, duration: 100n, hashAlgorithm: 'sha3_256' },
     { type: 'secret_proof_transaction_v1', recipientAddress: otherAddress, secret: randomHex(32, 'secret'), hashAlgorithm: 'hash_160', proof: bytes('a proof') },
@@ -88,7 +91,7 @@ beforeAll(async () => {
   await announce('mosaic_supply_revocation_transaction_v1', { type: 'mosaic_supply_revocation_transaction_v1', sourceAddress: new Address(b.address), mosaic: { mosaicId: token, amount: 1n } }, a);
   for (const descriptor of unmodelled(a, b, token, root)) await announce(descriptor.type, descriptor, a);
   // An aggregate complete of every embeddable type no plugin models, and a transfer, all signed by a.
-  const inner: EmbeddedTransaction[] = [...unmodelled(a, b, token, root), { type: 'transfer_transaction_v1', recipientAddress: new Address(b.address), mosaics: [] }].map(
+  const inner: EmbeddedTransaction[] = [...unmodelled(a, b, token, root, 'unlink'), { type: 'transfer_transaction_v1', recipientAddress: new Address(b.address), mosaics: [] }].map(
     (descriptor) => chain.facade.transactionFactory.createEmbedded({ ...descriptor, signerPublicKey: a.keyPair.publicKey } as never),
   );
   await announce('aggregate_complete_transaction_v3', { type: 'aggregate_complete_transaction_v3', transactionsHash: SymbolFacade.hashEmbeddedTransactions(inner), transactions: inner }, a);

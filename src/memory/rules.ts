@@ -27,6 +27,12 @@ export interface ChainRules {
   totalChainImportance: bigint;
   /** Least currency an account must hold to get importance. Default 10 000 XYM. */
   minHarvesterBalance: bigint;
+  /** Most voting keys an account may link at once. Default 3. */
+  maxVotingKeysPerAccount: number;
+  /** Fewest finalization epochs a voting key may be linked for (its start and end epochs included). Default 28. */
+  minVotingKeyLifetime: number;
+  /** Most finalization epochs a voting key may be linked for (its start and end epochs included). Default 720. */
+  maxVotingKeyLifetime: number;
   /** Most bytes of a transfer message, its type byte included. Default 1024. */
   maxMessageSize: number;
   /** Most embedded transactions in an aggregate. Default 100. */
@@ -79,6 +85,9 @@ export function testnetRules(blockTimeMs: number): ChainRules {
     importanceGrouping: 720,
     totalChainImportance: initial,
     minHarvesterBalance: 10_000_000_000n,
+    maxVotingKeysPerAccount: 3,
+    minVotingKeyLifetime: 28,
+    maxVotingKeyLifetime: 720,
     maxMessageSize: 1024,
     maxTransactionsPerAggregate: 100,
     maxCosignaturesPerAggregate: 25,
@@ -114,6 +123,8 @@ export function resolveRules(blockTimeMs: number, overrides: Partial<ChainRules>
   for (const name of ['maxNamespaceDepth', 'maxNameSize', 'importanceGrouping', 'maxDifficultyBlocks'] as const) {
     if (rules[name] < 1) throw new TypeError(`rules.${name} must be positive`);
   }
+  if (rules.minVotingKeyLifetime > rules.maxVotingKeyLifetime) throw new TypeError('rules.minVotingKeyLifetime must not exceed rules.maxVotingKeyLifetime');
+  if (rules.maxVotingKeysPerAccount > 255) throw new TypeError('rules.maxVotingKeysPerAccount must be at most 255');
   if (rules.minNamespaceDuration > rules.maxNamespaceDuration) throw new TypeError('rules.minNamespaceDuration must not exceed rules.maxNamespaceDuration');
   // What the nemesis block creates must fit the rules: the currency (six decimal places, its supply) and `symbol.xym`.
   if (rules.maxMosaicDivisibility < 6) throw new TypeError('rules.maxMosaicDivisibility must be at least 6: the currency has six decimal places');

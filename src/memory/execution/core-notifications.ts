@@ -35,3 +35,9 @@ export const TRANSACTION_FEE = notificationType<{ address: string; fee: bigint }
 
 /** A rental fee (the balance moves by the balance transfer published with it; this makes its receipt, of `receiptType`). */
 export const RENTAL_FEE = notificationType<{ receiptType: number; senderAddress: string; recipientAddress: string; unresolvedMosaicId: string; amount: bigint }>('rentalFee');
+
+/** A top-level transaction: its signer (the sender) and type (catapult's TransactionNotification; not published for inner transactions). */
+export const TRANSACTION = notificationType<{ senderAddress: string; type: number }>('transaction');
+
+/** A transaction of `transactionType` by `sourceAddress` that involves other accounts (a transfer's recipient, a remote account, a cosignatory). */
+export const ADDRESS_INTERACTION = notificationType<{ sourceAddress: string; transactionType: number; unresolvedParticipants: readonly string[] }>('addressInteraction');

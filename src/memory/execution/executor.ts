@@ -19,7 +19,7 @@ import { AliasResolution, RuleContext, TransactionContext } from './contexts.js'
 import { BLOCK_SOURCE, type Receipt, type ReceiptSource } from './receipts.js';
 import type { StatementBuilder } from './statement-builder.js';
 import type { DecodedTransaction } from '../transactions/codec.js';
-import { ACCOUNT_PUBLIC_KEY, BALANCE_DEBIT, ENTITY, TRANSACTION_DEADLINE, TRANSACTION_FEE } from './core-notifications.js';
+import { ACCOUNT_PUBLIC_KEY, BALANCE_DEBIT, ENTITY, TRANSACTION, TRANSACTION_DEADLINE, TRANSACTION_FEE } from './core-notifications.js';
 
 /** A notification and the receipt source it carries (the embedded transaction it came from). */
 export interface SourcedNotification extends Notification {
@@ -78,7 +78,7 @@ export class TransactionExecutor {
 
   /**
    * Every notification of a transaction in catapult's order: the signer's key, the header,
-   * the deadline and the fee, what its plugin publishes (an aggregate's inner transactions
+   * the transaction (its sender), the deadline and the fee, what its plugin publishes (an aggregate's inner transactions
    * each with their own source), then the fee's debit.
    *
    * @param primaryId the transaction's 1-based place in its block (the source of its receipts)
@@ -100,6 +100,7 @@ export class TransactionExecutor {
 
     const top = { ...publishBody(decoded.model, decoded.signerPublicKey), computedTransactionsHash: decoded.computedTransactionsHash };
     const signerAddress = top.signerAddress;
+    publish(TRANSACTION, { senderAddress: signerAddress, type: decoded.type });
     publish(TRANSACTION_DEADLINE, { deadline: decoded.deadline, maxLifetime: decoded.aggregate === 'bonded' ? maxBondedLifetime : maxLifetime });
     publish(TRANSACTION_FEE, { address: signerAddress, fee });
     this.#supports.get(decoded.type)?.publish(top, publish, context);

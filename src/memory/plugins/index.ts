@@ -3,6 +3,7 @@
  * catapult). A new transaction family is one plugin file and one line here.
  */
 import type { ChainPlugin, PluginEnvironment } from '../execution/plugin.js';
+import { accountLinkPlugin } from './account-link/index.js';
 import { aggregatePlugin } from './aggregate.js';
 import { corePlugin } from './core/index.js';
 import { mosaicPlugin } from './mosaic/index.js';
@@ -14,7 +15,7 @@ export function createPlugins(environment: PluginEnvironment & { height: () => b
   const core = corePlugin(environment);
   const mosaic = mosaicPlugin(environment);
   const namespace = namespacePlugin(environment);
-  const plugins: readonly ChainPlugin[] = [core, transferPlugin(), mosaic, namespace, aggregatePlugin()];
+  const plugins: readonly ChainPlugin[] = [core, transferPlugin(), mosaic, namespace, aggregatePlugin(), accountLinkPlugin(environment)];
   return { plugins, accounts: core.accounts, mosaics: mosaic.mosaics, namespaces: namespace.namespaces };
 }
 

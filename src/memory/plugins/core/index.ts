@@ -12,6 +12,19 @@ import { observer, validator, type ChainPlugin, type ObservationContext, type Pl
 import { observeRentalFee } from '../rental-fee.js';
 import { ACCOUNTS } from './account-state.js';
 import { AccountStore } from './account-store.js';
+import {
+  KEY_LINK_ACTION,
+  keyLinkObserver,
+  keyLinkValidator,
+  observeVotingKeyLink,
+  validateLinkAction,
+  validateVotingKeyLink,
+  validateVotingKeyRange,
+  VOTING_KEY_LINK,
+  votingKeyLink,
+  VRF_KEY_LINK,
+  vrfKeyLink,
+} from './key-links.js';
 import { distributeHarvestFees, importanceHeight, recalculateImportances, recordFeePaid } from './harvest.js';
 import {
   observeAddress,
@@ -30,7 +43,8 @@ import {
 
 /**
  * The core (catapult's coresystem): accounts and balances, network, deadline and address
- * rules for every transaction, harvest fees, inflation receipts and importances.
+ * rules for every transaction, VRF and voting key links, harvest fees, inflation receipts
+ * and importances.
  */
 export function corePlugin(environment: PluginEnvironment): ChainPlugin & { readonly accounts: AccountStore } {
   const { rules, network } = environment;
@@ -40,7 +54,13 @@ export function corePlugin(environment: PluginEnvironment): ChainPlugin & { read
   return {
     name: 'core',
     accounts,
-    statelessValidators: [validator(ENTITY, validateNetwork), validator(ACCOUNT_PUBLIC_KEY, validateNonZeroPublicKey)],
+    transactions: [vrfKeyLink, votingKeyLink],
+    statelessValidators: [
+      validator(ENTITY, validateNetwork),
+      validator(ACCOUNT_PUBLIC_KEY, validateNonZeroPublicKey),
+      validator(KEY_LINK_ACTION, validateLinkAction),
+      validator(VOTING_KEY_LINK, validateVotingKeyRange),
+    ],
     validators: [
       validator(ACCOUNT_ADDRESS, validateAddress),
       validator(ACCOUNT_PUBLIC_KEY, validatePublicKeyOfAddress),
@@ -48,6 +68,8 @@ export function corePlugin(environment: PluginEnvironment): ChainPlugin & { read
       validator(ACCOUNT_PUBLIC_KEY, validateNemesisSigner),
       validator(BALANCE_DEBIT, validateDebitBalance),
       validator(BALANCE_TRANSFER, validateTransferBalance),
+      validator(VRF_KEY_LINK, keyLinkValidator('vrf')),
+      validator(VOTING_KEY_LINK, validateVotingKeyLink),
     ],
     observers: [
       observer(ACCOUNT_PUBLIC_KEY, observePublicKey),
@@ -61,6 +83,8 @@ export function corePlugin(environment: PluginEnvironment): ChainPlugin & { read
       observer(BALANCE_DEBIT, observeDebit),
       observer(BALANCE_TRANSFER, observeTransfer),
       observer(RENTAL_FEE, observeRentalFee),
+      observer(VRF_KEY_LINK, keyLinkObserver('vrf')),
+      observer(VOTING_KEY_LINK, observeVotingKeyLink),
     ],
     blockObservers: [
       distributeHarvestFees,
