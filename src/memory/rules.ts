@@ -59,6 +59,12 @@ export interface ChainRules {
   rootNamespaceRentalFeePerBlock: bigint;
   /** Rental fee of a child namespace, times the dynamic fee multiplier. Default 100 000 (10 XYM at 100). */
   childNamespaceRentalFee: bigint;
+  /** Longest secret lock, in blocks. Default 365 days. */
+  maxSecretLockDuration: bigint;
+  /** Fewest bytes of a secret proof. Default 0. */
+  minProofSize: number;
+  /** Most bytes of a secret proof. Default 1024. */
+  maxProofSize: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -95,6 +101,9 @@ export function testnetRules(blockTimeMs: number): ChainRules {
     reservedRootNamespaceNames: ['symbol', 'symbl', 'xym', 'xem', 'nem', 'user', 'account', 'org', 'com', 'biz', 'net', 'edu', 'mil', 'gov', 'info'],
     rootNamespaceRentalFeePerBlock: 2n,
     childNamespaceRentalFee: 100_000n,
+    maxSecretLockDuration: days(365),
+    minProofSize: 0,
+    maxProofSize: 1024,
   };
 }
 
@@ -115,6 +124,7 @@ export function resolveRules(blockTimeMs: number, overrides: Partial<ChainRules>
     if (rules[name] < 1) throw new TypeError(`rules.${name} must be positive`);
   }
   if (rules.minNamespaceDuration > rules.maxNamespaceDuration) throw new TypeError('rules.minNamespaceDuration must not exceed rules.maxNamespaceDuration');
+  if (rules.minProofSize > rules.maxProofSize) throw new TypeError('rules.minProofSize must not exceed rules.maxProofSize');
   // What the nemesis block creates must fit the rules: the currency (six decimal places, its supply) and `symbol.xym`.
   if (rules.maxMosaicDivisibility < 6) throw new TypeError('rules.maxMosaicDivisibility must be at least 6: the currency has six decimal places');
   if (rules.maxMosaicAtomicUnits < rules.initialCurrencyAtomicUnits) throw new TypeError('rules.maxMosaicAtomicUnits must be at least rules.initialCurrencyAtomicUnits');
