@@ -160,6 +160,21 @@ describe('secret lock and proof', () => {
     expect((await receiptsAt(next)).flatMap((statement) => statement.receipts).filter((receipt) => receipt.type === LOCK_SECRET_EXPIRED)).toEqual([]);
   });
 
+  it('keeps an ended or used lock listed until its end height is finalized, then prunes it (as catapult prunes its lock cache)', async () => {
+    await start();
+    const proof = randomBytes(32);
+    const secrets = [secretOf('sha3_256', proof), secretOf('sha3_256', randomBytes(32)), secretOf('sha3_256', randomBytes(32))];
+    // Locks ending at 4 (claimed at 3), at 5 (unclaimed) and at 12; the chain finalizes every 10 blocks.
+    await confirm(server, secretLock(a, b, { secret: secrets[0], duration: 2n }), secretLock(a, b, { secret: secrets[1], duration: 3n }), secretLock(a, b, { secret: secrets[2], duration: 10n }));
+    await confirm(server, secretProof(b, b, { secret: secrets[0], proof }));
+    while (chain.height < 9n) chain.harvest();
+    const listed = async () => (await server.get(`/lock/secret?address=${a.address}&order=asc`)).body.data.map((info: any) => [info.lock.secret, info.lock.status]);
+    expect(await listed()).toEqual([[secrets[0], 1], [secrets[1], 0], [secrets[2], 0]]);
+    chain.harvest(); // height 10, finalized
+    expect(await listed()).toEqual([[secrets[2], 0]]);
+    expect((await server.get(`/lock/secret/${compositeHash(secrets[1], b)}`)).status).toBe(404);
+  });
+
   it('resolves a recipient alias: the lock is the aliased account\'s, and its proof names the plain address', async () => {
     await start();
     const name = 'lockee';
