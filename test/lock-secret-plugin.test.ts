@@ -14,7 +14,7 @@ import type { ChainRules } from '../src/memory/rules.js';
 import { validateHashAlgorithm } from '../src/memory/plugins/lock-secret/rules.js';
 import { confirm, hex, outcomeOf, signedBy } from './support/announce.js';
 import { startGateway, testChain } from './support/server.js';
-import type { Signed } from './support/signing.js';
+import { aggregate, transfer, type Signed } from './support/signing.js';
 import { openSockets } from './support/ws-client.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
@@ -209,6 +209,30 @@ describe('secret lock and proof', () => {
   });
 });
 
+describe('secret locks in aggregates', () => {
+  it('locks and claims inside one aggregate; a failing inner proof leaves no lock and no debit', async () => {
+    await start();
+    const proof = randomBytes(32);
+    const secret = secretOf('sha3_256', proof);
+    const embedded = (signer: ChainAccount, descriptor: Record<string, unknown>) => chain.facade.transactionFactory.createEmbedded({ ...descriptor, signerPublicKey: signer.keyPair.publicKey } as never);
+    const lockInner = embedded(a, { type: 'secret_lock_transaction_v1', recipientAddress: b.address, secret: new Hash256(secret), mosaic: { mosaicId: BigInt(`0x${currency()}`), amount: 4_000_000n }, duration: 10n, hashAlgorithm: 'sha3_256' });
+    const wrongProof = embedded(a, { type: 'secret_proof_transaction_v1', recipientAddress: b.address, secret: new Hash256(secret), hashAlgorithm: 'sha3_256', proof: randomBytes(32) });
+    const before = balance(b);
+    expect(await announce(aggregate(chain, 'complete', a, [lockInner, wrongProof]), a)).toBe('Failure_LockSecret_Secret_Mismatch');
+    expect(chain.harvest().block.height).toBe('2');
+    expect((await server.get(`/lock/secret?address=${a.address}`)).body.data).toEqual([]);
+    const rightProof = embedded(a, { type: 'secret_proof_transaction_v1', recipientAddress: b.address, secret: new Hash256(secret), hashAlgorithm: 'sha3_256', proof });
+    const height = await confirm(server, aggregate(chain, 'complete', a, [lockInner, rightProof]));
+    expect(balance(b) - before).toBe(4_000_000n);
+    expect((await lockOf(compositeHash(secret, b))).status).toBe(1);
+    const statements = (await receiptsAt(height)).filter((statement) => statement.source.primaryId === 1);
+    expect(statements.map((statement) => [statement.source.secondaryId, statement.receipts.map((receipt: any) => receipt.type)]).sort()).toEqual([
+      [1, [LOCK_SECRET_CREATED]],
+      [2, [LOCK_SECRET_COMPLETED]],
+    ]);
+  });
+});
+
 describe('secret lock rules (catapult\'s order, each Failure_LockSecret_* code)', () => {
   it('rejects a lock of no duration, or longer than maxSecretLockDuration, with Failure_LockSecret_Invalid_Duration', async () => {
     await start({ maxSecretLockDuration: 100n });
@@ -287,6 +311,19 @@ describe('secret lock rules (catapult\'s order, each Failure_LockSecret_* code)'
     const secret = secretOf('hash_256', proof);
     await confirm(server, secretLock(a, b, { secret, algorithm: 'sha3_256' }));
     expect(await announce(secretProof(b, b, { secret, proof, algorithm: 'hash_256' }), b)).toBe('Failure_LockSecret_Hash_Algorithm_Mismatch');
+  });
+
+  it('runs the mosaic rules on the locked mosaic as a transfer to the recipient: Failure_Mosaic_Non_Transferable', async () => {
+    await start();
+    const define = signedBy(chain, a, { type: 'mosaic_definition_transaction_v1', nonce: 9, flags: 'supply_mutable', divisibility: 0, duration: 0n }, { fee: FEE });
+    await confirm(server, define);
+    const mosaicId = BigInt(`0x${(await server.get(`/mosaics?ownerAddress=${a.address}`)).body.data[0].mosaic.id}`);
+    await confirm(server, signedBy(chain, a, { type: 'mosaic_supply_change_transaction_v1', mosaicId, action: 'increase', delta: 100n }, { fee: FEE }));
+    await confirm(server, transfer(chain, a, b, { mosaicId, amount: 10n }));
+    const secret = secretOf('sha3_256', randomBytes(32));
+    // b holds the owner's non-transferable mosaic: it may give it back to the owner only.
+    expect(await announce(secretLock(b, c, { secret, mosaicId, amount: 5n }), b)).toBe('Failure_Mosaic_Non_Transferable');
+    expect(await announce(secretLock(b, a, { secret, mosaicId, amount: 5n }), b)).toBe('Success');
   });
 
   it('rejects a lock the owner cannot pay with Failure_Core_Insufficient_Balance, leaving no lock', async () => {
