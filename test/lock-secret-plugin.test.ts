@@ -333,7 +333,15 @@ describe('secret lock rules (catapult\'s order, each Failure_LockSecret_* code)'
     expect((await server.get(`/lock/secret/${compositeHash(secret, b)}`)).status).toBe(404);
   });
 
-  it('rejects an unknown hash algorithm with Failure_LockSecret_Invalid_Hash_Algorithm (symbol-sdk decodes no such transaction, so only the rule is checked)', () => {
+  it('rejects an unknown hash algorithm with Failure_LockSecret_Invalid_Hash_Algorithm (symbol-sdk decodes no such payload: the PUT answers 409, so only the rule is checked)', async () => {
+    await start();
+    const signed = secretLock(a, b, { secret: secretOf('sha3_256', randomBytes(32)) });
+    // The hash algorithm's byte: after the 128-byte header, the recipient (24), the secret (32), the mosaic (16) and the duration (8).
+    const payload = Buffer.from(signed.payload, 'hex');
+    expect(payload[208]).toBe(0);
+    payload[208] = 3;
+    const reply = await server.request('PUT', '/transactions', { body: JSON.stringify({ payload: payload.toString('hex').toUpperCase() }), headers: { 'content-type': 'application/json' } });
+    expect(reply.status).toBe(409);
     expect(validateHashAlgorithm({ hashAlgorithm: 3 })).toBe('Failure_LockSecret_Invalid_Hash_Algorithm');
     expect(validateHashAlgorithm({ hashAlgorithm: 2 })).toBeUndefined();
   });
