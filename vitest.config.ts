@@ -15,6 +15,7 @@ const BEHAVIOUR = [
   'test/accounts.test.ts',
   'test/mosaics.test.ts',
   'test/namespaces.test.ts',
+  'test/secret-locks.test.ts',
   'test/statements.test.ts',
   'test/network-node.test.ts',
   'test/account-links.test.ts',

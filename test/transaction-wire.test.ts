@@ -47,8 +47,6 @@ function unmodelled(owner: ChainAccount, other: ChainAccount, token: bigint, roo
     { type: 'vrf_key_link_transaction_v1', linkedPublicKey: randomHex(32, 'vrf'), linkAction },
     { type: 'voting_key_link_transaction_v1', linkedPublicKey: randomHex(32, 'voting'), startEpoch: 72, endEpoch: 432, linkAction },
     { type: 'hash_lock_transaction_v1', mosaic: { mosaicId: BigInt(`0x${chain.currency.mosaicId}`), amount: 10_000_000n }, duration: 100n, hash: randomHex(32, 'bonded') },
-    { type: 'secret_lock_transaction_v1', recipientAddress: otherAddress, secret: randomHex(32, 'secret'), mosaic: { mosaicId: token, amount: 5n }, duration: 100n, hashAlgorithm: 'sha3_256' },
-    { type: 'secret_proof_transaction_v1', recipientAddress: otherAddress, secret: randomHex(32, 'secret'), hashAlgorithm: 'hash_160', proof: bytes('a proof') },
     { type: 'account_metadata_transaction_v1', targetAddress: otherAddress, scopedMetadataKey: metadataGenerateKey('membership'), valueSizeDelta: 8, value: bytes('verified') },
     { type: 'mosaic_metadata_transaction_v1', targetAddress: new Address(owner.address), scopedMetadataKey: 0x4d2n, targetMosaicId: token, valueSizeDelta: 6, value: bytes('ticket') },
     { type: 'namespace_metadata_transaction_v1', targetAddress: new Address(owner.address), scopedMetadataKey: metadataGenerateKey('site'), targetNamespaceId: root, valueSizeDelta: 4, value: bytes('shop') },
@@ -58,6 +56,17 @@ function unmodelled(owner: ChainAccount, other: ChainAccount, token: bigint, roo
     { type: 'account_operation_restriction_transaction_v1', restrictionFlags: 'transaction_type outgoing', restrictionAdditions: ['secret_lock'], restrictionDeletions: [] },
     { type: 'mosaic_address_restriction_transaction_v1', mosaicId: token, restrictionKey: mosaicRestrictionGenerateKey('kyc'), previousRestrictionValue: 0xffff_ffff_ffff_ffffn, newRestrictionValue: 2n, targetAddress: otherAddress },
     { type: 'mosaic_global_restriction_transaction_v1', mosaicId: token, referenceMosaicId: 0n, restrictionKey: 9n, previousRestrictionValue: 0n, newRestrictionValue: 2n, previousRestrictionType: 'none', newRestrictionType: 'ge' },
+  ];
+}
+
+/** A secret lock of `token` for `other` and the proof that claims it (hash-160: the secret is ripemd160(sha256(proof)) padded to 32 bytes). */
+function secretLockAndProof(other: ChainAccount, token: bigint, proof: string): [Descriptor, Descriptor] {
+  const hash160 = createHash('ripemd160').update(createHash('sha256').update(proof).digest()).digest();
+  const secret = Buffer.concat([hash160, Buffer.alloc(12)]).toString('hex').toUpperCase();
+  const recipientAddress = new Address(other.address);
+  return [
+    { type: 'secret_lock_transaction_v1', recipientAddress, secret, mosaic: { mosaicId: token, amount: 5n }, duration: 100n, hashAlgorithm: 'hash_160' },
+    { type: 'secret_proof_transaction_v1', recipientAddress, secret, hashAlgorithm: 'hash_160', proof: bytes(proof) },
   ];
 }
 
@@ -87,11 +96,14 @@ beforeAll(async () => {
   await announce('mosaic_alias_transaction_v1', { type: 'mosaic_alias_transaction_v1', namespaceId: child, mosaicId: token, aliasAction: 'link' }, a);
   await announce('address_alias_transaction_v1', { type: 'address_alias_transaction_v1', namespaceId: root, address: new Address(a.address), aliasAction: 'link' }, a);
   await announce('transfer_transaction_v1', { type: 'transfer_transaction_v1', recipientAddress: new Address(b.address), mosaics: [{ mosaicId: child, amount: 10n }], message: new Uint8Array([0, ...bytes('wire')]) }, a);
+  const [secretLock, secretProof] = secretLockAndProof(b, token, 'a proof');
+  await announce('secret_lock_transaction_v1', secretLock, a);
   chain.harvest();
+  await announce('secret_proof_transaction_v1', secretProof, a);
   await announce('mosaic_supply_revocation_transaction_v1', { type: 'mosaic_supply_revocation_transaction_v1', sourceAddress: new Address(b.address), mosaic: { mosaicId: token, amount: 1n } }, a);
   for (const descriptor of unmodelled(a, b, token, root)) await announce(descriptor.type, descriptor, a);
-  // An aggregate complete of every embeddable type no plugin models, and a transfer, all signed by a.
-  const inner: EmbeddedTransaction[] = [...unmodelled(a, b, token, root, 'unlink'), { type: 'transfer_transaction_v1', recipientAddress: new Address(b.address), mosaics: [] }].map(
+  // An aggregate complete of every embeddable type no plugin models, a secret lock and its proof, and a transfer, all signed by a.
+  const inner: EmbeddedTransaction[] = [...unmodelled(a, b, token, root, 'unlink'), ...secretLockAndProof(b, token, 'an inner proof'), { type: 'transfer_transaction_v1', recipientAddress: new Address(b.address), mosaics: [] }].map(
     (descriptor) => chain.facade.transactionFactory.createEmbedded({ ...descriptor, signerPublicKey: a.keyPair.publicKey } as never),
   );
   await announce('aggregate_complete_transaction_v3', { type: 'aggregate_complete_transaction_v3', transactionsHash: SymbolFacade.hashEmbeddedTransactions(inner), transactions: inner }, a);

@@ -8,6 +8,7 @@ import type { EventFeed } from './events.js';
 import type { MosaicRepository } from './mosaics.js';
 import type { NamespaceRepository } from './namespaces.js';
 import type { ReceiptRepository } from './receipts.js';
+import type { SecretLockRepository } from './secret-locks.js';
 import type {
   BlockRepository,
   ChainRepository,
@@ -26,6 +27,7 @@ export type * from './accounts.js';
 export type * from './mosaics.js';
 export type * from './namespaces.js';
 export type * from './receipts.js';
+export type * from './secret-locks.js';
 export * from './events.js';
 
 /** Everything the gateway's routes read from. */
@@ -48,6 +50,8 @@ export interface GatewayBackend {
   mosaics?: MosaicRepository;
   /** `GET /namespaces...`, `POST /namespaces/names`, `/namespaces/account/names`, `/namespaces/mosaic/names`. */
   namespaces?: NamespaceRepository;
+  /** `GET /lock/secret`, `GET /lock/secret/{compositeHash}`, `POST /lock/secret`. */
+  secretLocks?: SecretLockRepository;
   /** `GET /statements/...`. */
   receipts?: ReceiptRepository;
   /** `GET /network/fees/transaction` and `/network/fees/rental`. */

@@ -6,6 +6,7 @@ import type { BlockDTO, BlockInfoDTO, FinalizedBlockDTO, NodeHealthDTO } from '.
 import type { MosaicRepository } from '../backend/mosaics.js';
 import type { NamespaceRepository } from '../backend/namespaces.js';
 import type { ReceiptRepository } from '../backend/receipts.js';
+import type { SecretLockRepository } from '../backend/secret-locks.js';
 import type {
   BlockRepository,
   ChainRepository,
@@ -107,6 +108,7 @@ export class InMemoryChain implements GatewayBackend {
   readonly accounts: AccountRepository;
   readonly mosaics: MosaicRepository;
   readonly namespaces: NamespaceRepository;
+  readonly secretLocks: SecretLockRepository;
   readonly receipts: ReceiptRepository;
   readonly fees: NetworkFeeRepository;
   /** Chain events for the gateway's WebSocket channels. */
@@ -230,7 +232,7 @@ export class InMemoryChain implements GatewayBackend {
       unlockedAccounts: () => this.#read('apiNode', () => ({ unlockedAccount: this.harvesters.map((harvester) => harvester.publicKey) })),
       metadata: () => ({ ...this.options.nodeMetadata }),
     };
-    const { accounts, mosaics, namespaces } = this.#stores;
+    const { accounts, mosaics, namespaces, secretLocks } = this.#stores;
     this.accounts = {
       search: (criteria) => this.#read('db', () => accounts.search(criteria)),
       find: (keys) => this.#read('db', () => accounts.find(keys.map((key) => ('address' in key ? key.address : addresses.of(key.publicKey).hex)))),
@@ -245,6 +247,10 @@ export class InMemoryChain implements GatewayBackend {
       names: (ids) => this.#read('db', () => namespaces.names(ids)),
       accountNames: (addressList) => this.#read('db', () => namespaces.accountNames(addressList)),
       mosaicNames: (ids) => this.#read('db', () => namespaces.mosaicNames(ids)),
+    };
+    this.secretLocks = {
+      search: (criteria) => this.#read('db', () => secretLocks.search(criteria)),
+      find: (hashes) => this.#read('db', () => secretLocks.find(hashes)),
     };
     this.receipts = {
       searchTransactionStatements: (criteria) => this.#read('db', () => this.#receipts.searchTransactionStatements(criteria)),

@@ -74,7 +74,7 @@ export function networkConfiguration(chain: InMemoryChain): NetworkConfiguration
         maxBondedTransactionLifetime: duration(lifetime * 8),
       },
       lockhash: { lockedFundsPerAggregate: "10'000'000", maxHashLockDuration: '2d' },
-      locksecret: { maxSecretLockDuration: '365d', minProofSize: '0', maxProofSize: '1024' },
+      locksecret: { maxSecretLockDuration: blocks(rules.maxSecretLockDuration), minProofSize: String(rules.minProofSize), maxProofSize: grouped(rules.maxProofSize) },
       metadata: { maxValueSize: '1024' },
       mosaic: {
         maxMosaicsPerAccount: grouped(rules.maxMosaicsPerAccount),

@@ -65,6 +65,12 @@ export interface ChainRules {
   rootNamespaceRentalFeePerBlock: bigint;
   /** Rental fee of a child namespace, times the dynamic fee multiplier. Default 100 000 (10 XYM at 100). */
   childNamespaceRentalFee: bigint;
+  /** Longest secret lock, in blocks. Default 365 days. */
+  maxSecretLockDuration: bigint;
+  /** Fewest bytes of a secret proof. Default 0. */
+  minProofSize: number;
+  /** Most bytes of a secret proof. Default 1024. */
+  maxProofSize: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -104,6 +110,9 @@ export function testnetRules(blockTimeMs: number): ChainRules {
     reservedRootNamespaceNames: ['symbol', 'symbl', 'xym', 'xem', 'nem', 'user', 'account', 'org', 'com', 'biz', 'net', 'edu', 'mil', 'gov', 'info'],
     rootNamespaceRentalFeePerBlock: 2n,
     childNamespaceRentalFee: 100_000n,
+    maxSecretLockDuration: days(365),
+    minProofSize: 0,
+    maxProofSize: 1024,
   };
 }
 
@@ -126,6 +135,7 @@ export function resolveRules(blockTimeMs: number, overrides: Partial<ChainRules>
   if (rules.minVotingKeyLifetime > rules.maxVotingKeyLifetime) throw new TypeError('rules.minVotingKeyLifetime must not exceed rules.maxVotingKeyLifetime');
   if (rules.maxVotingKeysPerAccount > 255) throw new TypeError('rules.maxVotingKeysPerAccount must be at most 255');
   if (rules.minNamespaceDuration > rules.maxNamespaceDuration) throw new TypeError('rules.minNamespaceDuration must not exceed rules.maxNamespaceDuration');
+  if (rules.minProofSize > rules.maxProofSize) throw new TypeError('rules.minProofSize must not exceed rules.maxProofSize');
   // What the nemesis block creates must fit the rules: the currency (six decimal places, its supply) and `symbol.xym`.
   if (rules.maxMosaicDivisibility < 6) throw new TypeError('rules.maxMosaicDivisibility must be at least 6: the currency has six decimal places');
   if (rules.maxMosaicAtomicUnits < rules.initialCurrencyAtomicUnits) throw new TypeError('rules.maxMosaicAtomicUnits must be at least rules.initialCurrencyAtomicUnits');

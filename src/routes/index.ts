@@ -9,6 +9,7 @@ import { namespaceRoutes } from './namespaces.js';
 import { networkRoutes } from './network.js';
 import { nodeRoutes } from './node.js';
 import { receiptRoutes } from './receipts.js';
+import { secretLockRoutes } from './secret-locks.js';
 import { transactionStatusRoutes } from './transaction-status.js';
 import { transactionRoutes } from './transactions.js';
 
@@ -25,4 +26,5 @@ export function symbolRoutes(router: Router, backend: GatewayBackend): void {
   mosaicRoutes(router, backend);
   namespaceRoutes(router, backend);
   receiptRoutes(router, backend);
+  secretLockRoutes(router, backend);
 }

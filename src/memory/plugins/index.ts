@@ -6,6 +6,7 @@ import type { ChainPlugin, PluginEnvironment } from '../execution/plugin.js';
 import { accountLinkPlugin } from './account-link/index.js';
 import { aggregatePlugin } from './aggregate.js';
 import { corePlugin } from './core/index.js';
+import { secretLockPlugin } from './lock-secret/index.js';
 import { mosaicPlugin } from './mosaic/index.js';
 import { namespacePlugin } from './namespace/index.js';
 import { transferPlugin } from './transfer.js';
@@ -15,8 +16,9 @@ export function createPlugins(environment: PluginEnvironment & { height: () => b
   const core = corePlugin(environment);
   const mosaic = mosaicPlugin(environment);
   const namespace = namespacePlugin(environment);
-  const plugins: readonly ChainPlugin[] = [core, transferPlugin(), mosaic, namespace, aggregatePlugin(), accountLinkPlugin(environment)];
-  return { plugins, accounts: core.accounts, mosaics: mosaic.mosaics, namespaces: namespace.namespaces };
+  const secretLock = secretLockPlugin(environment);
+  const plugins: readonly ChainPlugin[] = [core, transferPlugin(), mosaic, namespace, secretLock, aggregatePlugin(), accountLinkPlugin(environment)];
+  return { plugins, accounts: core.accounts, mosaics: mosaic.mosaics, namespaces: namespace.namespaces, secretLocks: secretLock.secretLocks };
 }
 
 export type ChainStores = Omit<ReturnType<typeof createPlugins>, 'plugins'>;

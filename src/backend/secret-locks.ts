@@ -1,0 +1,46 @@
+import type { PageRequest } from '../pagination.js';
+import type { Awaitable, PageResult } from './repositories.js';
+
+/** A secret lock as `GET /lock/secret/{compositeHash}` shows it. */
+export interface SecretLockDTO {
+  version: number;
+  /** 48 hex: who locked the mosaic. */
+  ownerAddress: string;
+  /** 16 hex. */
+  mosaicId: string;
+  amount: string;
+  /** The height the lock ends at. */
+  endHeight: string;
+  /** 0 unused, 1 used (claimed by a proof). */
+  status: number;
+  /** 0 sha3-256, 1 hash-160, 2 hash-256. */
+  hashAlgorithm: number;
+  /** 64 hex. */
+  secret: string;
+  /** 48 hex: who gets the mosaic for the proof. */
+  recipientAddress: string;
+  /** 64 hex: sha3-256 of the secret and the recipient's address, the lock's key. */
+  compositeHash: string;
+}
+
+export interface SecretLockInfoDTO {
+  /** 24 hex; ids sort in the order locks were made. */
+  id: string;
+  lock: SecretLockDTO;
+}
+
+/** `GET /lock/secret` filters, already validated by the route. */
+export interface SecretLockSearchCriteria extends PageRequest {
+  /** 48 hex: the lock's owner. */
+  address?: string;
+  /** 64 hex. */
+  secret?: string;
+  orderBy: 'id';
+}
+
+/** Secret locks. */
+export interface SecretLockRepository {
+  search(criteria: SecretLockSearchCriteria): Awaitable<PageResult<SecretLockInfoDTO>>;
+  /** Locks by composite hash (64 hex), in the order asked; unknown ones are left out. */
+  find(compositeHashes: readonly string[]): Awaitable<SecretLockInfoDTO[]>;
+}
