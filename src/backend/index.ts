@@ -3,6 +3,7 @@
  * nothing else: implement `GatewayBackend`, throw `ServiceUnavailableError` when the
  * node or database is unreachable, and return wire-shaped DTOs.
  */
+import type { AccountRestrictionsRepository } from './account-restrictions.js';
 import type { AccountRepository } from './accounts.js';
 import type { EventFeed } from './events.js';
 import type { MosaicRepository } from './mosaics.js';
@@ -23,6 +24,7 @@ import type {
 export type * from './dto.js';
 export type * from './repositories.js';
 export type * from './accounts.js';
+export type * from './account-restrictions.js';
 export type * from './mosaics.js';
 export type * from './namespaces.js';
 export type * from './receipts.js';
@@ -48,6 +50,8 @@ export interface GatewayBackend {
   mosaics?: MosaicRepository;
   /** `GET /namespaces...`, `POST /namespaces/names`, `/namespaces/account/names`, `/namespaces/mosaic/names`. */
   namespaces?: NamespaceRepository;
+  /** `GET /restrictions/account` and `GET /restrictions/account/{address}`. */
+  accountRestrictions?: AccountRestrictionsRepository;
   /** `GET /statements/...`. */
   receipts?: ReceiptRepository;
   /** `GET /network/fees/transaction` and `/network/fees/rental`. */

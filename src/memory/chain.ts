@@ -3,6 +3,7 @@ import { Address, KeyPair, Network, SymbolFacade, generateMosaicId } from 'symbo
 import type { AccountRepository } from '../backend/accounts.js';
 import type { GatewayBackend } from '../backend/index.js';
 import type { BlockDTO, BlockInfoDTO, FinalizedBlockDTO, NodeHealthDTO } from '../backend/dto.js';
+import type { AccountRestrictionsRepository } from '../backend/account-restrictions.js';
 import type { MosaicRepository } from '../backend/mosaics.js';
 import type { NamespaceRepository } from '../backend/namespaces.js';
 import type { ReceiptRepository } from '../backend/receipts.js';
@@ -107,6 +108,7 @@ export class InMemoryChain implements GatewayBackend {
   readonly accounts: AccountRepository;
   readonly mosaics: MosaicRepository;
   readonly namespaces: NamespaceRepository;
+  readonly accountRestrictions: AccountRestrictionsRepository;
   readonly receipts: ReceiptRepository;
   readonly fees: NetworkFeeRepository;
   /** Chain events for the gateway's WebSocket channels. */
@@ -245,6 +247,11 @@ export class InMemoryChain implements GatewayBackend {
       names: (ids) => this.#read('db', () => namespaces.names(ids)),
       accountNames: (addressList) => this.#read('db', () => namespaces.accountNames(addressList)),
       mosaicNames: (ids) => this.#read('db', () => namespaces.mosaicNames(ids)),
+    };
+    const { accountRestrictions } = this.#stores;
+    this.accountRestrictions = {
+      search: (criteria) => this.#read('db', () => accountRestrictions.search(criteria)),
+      find: (addressList) => this.#read('db', () => accountRestrictions.find(addressList)),
     };
     this.receipts = {
       searchTransactionStatements: (criteria) => this.#read('db', () => this.#receipts.searchTransactionStatements(criteria)),

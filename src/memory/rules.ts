@@ -59,6 +59,8 @@ export interface ChainRules {
   rootNamespaceRentalFeePerBlock: bigint;
   /** Rental fee of a child namespace, times the dynamic fee multiplier. Default 100 000 (10 XYM at 100). */
   childNamespaceRentalFee: bigint;
+  /** Most values of one account restriction, and most additions plus deletions of one restriction transaction. Default 100. */
+  maxAccountRestrictionValues: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -95,6 +97,7 @@ export function testnetRules(blockTimeMs: number): ChainRules {
     reservedRootNamespaceNames: ['symbol', 'symbl', 'xym', 'xem', 'nem', 'user', 'account', 'org', 'com', 'biz', 'net', 'edu', 'mil', 'gov', 'info'],
     rootNamespaceRentalFeePerBlock: 2n,
     childNamespaceRentalFee: 100_000n,
+    maxAccountRestrictionValues: 100,
   };
 }
 

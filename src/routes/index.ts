@@ -1,5 +1,6 @@
 import type { GatewayBackend } from '../backend/index.js';
 import type { Router } from '../http/router.js';
+import { accountRestrictionRoutes } from './account-restrictions.js';
 import { accountRoutes } from './accounts.js';
 import { blockRoutes } from './blocks.js';
 import { chainRoutes } from './chain.js';
@@ -25,4 +26,5 @@ export function symbolRoutes(router: Router, backend: GatewayBackend): void {
   mosaicRoutes(router, backend);
   namespaceRoutes(router, backend);
   receiptRoutes(router, backend);
+  accountRestrictionRoutes(router, backend);
 }

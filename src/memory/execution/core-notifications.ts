@@ -15,6 +15,17 @@ export const ACCOUNT_ADDRESS = notificationType<{ unresolvedAddress: string }>('
 /** The header of a transaction: its network, type and version. */
 export const ENTITY = notificationType<{ network: number; type: number; version: number }>('entity');
 
+/** A top-level transaction's signer and type (catapult's transaction notification; inner transactions publish none). */
+export const TRANSACTION = notificationType<{ signerAddress: string; type: number }>('transaction');
+
+/**
+ * A transaction's signer interacts with other accounts (a transfer's recipient): the account
+ * restrictions of both sides apply. Catapult's transfer, secret lock, account key link and
+ * multisig account modification publish it; mosaic revocations and mosaic address
+ * restrictions deliberately do not.
+ */
+export const ADDRESS_INTERACTION = notificationType<{ sourceAddress: string; transactionType: number; unresolvedParticipants: readonly string[] }>('addressInteraction');
+
 /** A top-level transaction's deadline, against the block's time. */
 export const TRANSACTION_DEADLINE = notificationType<{ deadline: bigint; maxLifetime: bigint }>('transactionDeadline');
 

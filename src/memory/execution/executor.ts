@@ -19,7 +19,7 @@ import { AliasResolution, RuleContext, TransactionContext } from './contexts.js'
 import { BLOCK_SOURCE, type Receipt, type ReceiptSource } from './receipts.js';
 import type { StatementBuilder } from './statement-builder.js';
 import type { DecodedTransaction } from '../transactions/codec.js';
-import { ACCOUNT_PUBLIC_KEY, BALANCE_DEBIT, ENTITY, TRANSACTION_DEADLINE, TRANSACTION_FEE } from './core-notifications.js';
+import { ACCOUNT_PUBLIC_KEY, BALANCE_DEBIT, ENTITY, TRANSACTION, TRANSACTION_DEADLINE, TRANSACTION_FEE } from './core-notifications.js';
 
 /** A notification and the receipt source it carries (the embedded transaction it came from). */
 export interface SourcedNotification extends Notification {
@@ -100,6 +100,7 @@ export class TransactionExecutor {
 
     const top = { ...publishBody(decoded.model, decoded.signerPublicKey), computedTransactionsHash: decoded.computedTransactionsHash };
     const signerAddress = top.signerAddress;
+    publish(TRANSACTION, { signerAddress, type: decoded.model.type.value });
     publish(TRANSACTION_DEADLINE, { deadline: decoded.deadline, maxLifetime: decoded.aggregate === 'bonded' ? maxBondedLifetime : maxLifetime });
     publish(TRANSACTION_FEE, { address: signerAddress, fee });
     this.#supports.get(decoded.type)?.publish(top, publish, context);

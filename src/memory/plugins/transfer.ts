@@ -1,5 +1,5 @@
 import { models } from 'symbol-sdk/symbol';
-import { ACCOUNT_ADDRESS, BALANCE_TRANSFER } from '../execution/core-notifications.js';
+import { ACCOUNT_ADDRESS, ADDRESS_INTERACTION, BALANCE_TRANSFER } from '../execution/core-notifications.js';
 import { notificationType, type FailureCode } from '../execution/notification.js';
 import { validator, type ChainPlugin, type TransactionSupport, type ValidationContext } from '../execution/plugin.js';
 import { toHex } from '../keys.js';
@@ -18,6 +18,7 @@ const transfer: TransactionSupport = {
     const { recipientAddress, mosaics, message } = model as TransferModel;
     const recipient = toHex(recipientAddress.bytes);
     publish(ACCOUNT_ADDRESS, { unresolvedAddress: recipient });
+    publish(ADDRESS_INTERACTION, { sourceAddress: signerAddress, transactionType: model.type.value, unresolvedParticipants: [recipient] });
     for (const mosaic of mosaics) {
       publish(BALANCE_TRANSFER, {
         unresolvedSenderAddress: signerAddress,
