@@ -50,11 +50,18 @@ function unmodelled(owner: ChainAccount, other: ChainAccount, token: bigint, roo
     { type: 'mosaic_metadata_transaction_v1', targetAddress: new Address(owner.address), scopedMetadataKey: 0x4d2n, targetMosaicId: token, valueSizeDelta: 6, value: bytes('ticket') },
     { type: 'namespace_metadata_transaction_v1', targetAddress: new Address(owner.address), scopedMetadataKey: metadataGenerateKey('site'), targetNamespaceId: root, valueSizeDelta: 4, value: bytes('shop') },
     { type: 'multisig_account_modification_transaction_v1', minRemovalDelta: 1, minApprovalDelta: 1, addressAdditions: [otherAddress], addressDeletions: [] },
-    { type: 'account_address_restriction_transaction_v1', restrictionFlags: 'address outgoing block', restrictionAdditions: [otherAddress], restrictionDeletions: [] },
-    { type: 'account_mosaic_restriction_transaction_v1', restrictionFlags: 'mosaic_id block', restrictionAdditions: [token], restrictionDeletions: [] },
-    { type: 'account_operation_restriction_transaction_v1', restrictionFlags: 'transaction_type outgoing', restrictionAdditions: ['secret_lock'], restrictionDeletions: [] },
     { type: 'mosaic_address_restriction_transaction_v1', mosaicId: token, restrictionKey: mosaicRestrictionGenerateKey('kyc'), previousRestrictionValue: 0xffff_ffff_ffff_ffffn, newRestrictionValue: 2n, targetAddress: otherAddress },
     { type: 'mosaic_global_restriction_transaction_v1', mosaicId: token, referenceMosaicId: 0n, restrictionKey: 9n, previousRestrictionValue: 0n, newRestrictionValue: 2n, previousRestrictionType: 'none', newRestrictionType: 'ge' },
+  ];
+}
+
+/** Account restrictions of the signer: added at the top level, deleted again inside the aggregate (before its transfer to `other`). */
+function accountRestrictions(other: ChainAccount, token: bigint, action: 'add' | 'delete'): Descriptor[] {
+  const values = (list: unknown[]) => (action === 'add' ? { restrictionAdditions: list, restrictionDeletions: [] } : { restrictionAdditions: [], restrictionDeletions: list });
+  return [
+    { type: 'account_address_restriction_transaction_v1', restrictionFlags: 'address outgoing block', ...values([new Address(other.address)]) },
+    { type: 'account_mosaic_restriction_transaction_v1', restrictionFlags: 'mosaic_id block', ...values([token]) },
+    { type: 'account_operation_restriction_transaction_v1', restrictionFlags: 'transaction_type outgoing block', ...values(['secret_lock']) },
   ];
 }
 
@@ -87,8 +94,9 @@ beforeAll(async () => {
   chain.harvest();
   await announce('mosaic_supply_revocation_transaction_v1', { type: 'mosaic_supply_revocation_transaction_v1', sourceAddress: new Address(b.address), mosaic: { mosaicId: token, amount: 1n } }, a);
   for (const descriptor of unmodelled(a, b, token, root)) await announce(descriptor.type, descriptor, a);
-  // An aggregate complete of every embeddable type no plugin models, and a transfer, all signed by a.
-  const inner: EmbeddedTransaction[] = [...unmodelled(a, b, token, root), { type: 'transfer_transaction_v1', recipientAddress: new Address(b.address), mosaics: [] }].map(
+  for (const descriptor of accountRestrictions(b, token, 'add')) await announce(descriptor.type, descriptor, a);
+  // An aggregate complete of every embeddable type no plugin models, the account restrictions undone, and a transfer, all signed by a.
+  const inner: EmbeddedTransaction[] = [...unmodelled(a, b, token, root), ...accountRestrictions(b, token, 'delete'), { type: 'transfer_transaction_v1', recipientAddress: new Address(b.address), mosaics: [] }].map(
     (descriptor) => chain.facade.transactionFactory.createEmbedded({ ...descriptor, signerPublicKey: a.keyPair.publicKey } as never),
   );
   await announce('aggregate_complete_transaction_v3', { type: 'aggregate_complete_transaction_v3', transactionsHash: SymbolFacade.hashEmbeddedTransactions(inner), transactions: inner }, a);
