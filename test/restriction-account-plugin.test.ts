@@ -5,7 +5,7 @@
  * harvest and read back through `/restrictions/account/{address}`; and their enforcement on
  * transfers, balance transfers and the transactions an account signs.
  */
-import { models } from 'symbol-sdk/symbol';
+import { Address, generateNamespaceId, models } from 'symbol-sdk/symbol';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
 import type { ChainRules } from '../src/memory/rules.js';
@@ -134,6 +134,40 @@ describe('account address restrictions', () => {
     await confirmOne(addressRestriction(a, ADDRESS | BLOCK, [], [c]), a);
     expect(await restrictionsOf(a)).toBeUndefined();
     await accept(transfer(chain, c, a), c);
+  });
+});
+
+describe('address aliases', () => {
+  it('stores an alias value as the address it names, refuses the signer’s own alias, and checks a transfer to an alias against the account it names', async () => {
+    await start({ minNamespaceDuration: 10n });
+    const holder = generateNamespaceId('holder');
+    await confirmOne(signed(a, { type: 'namespace_registration_transaction_v1', registrationType: 'root', duration: 100n, name: 'holder' }), a);
+    await confirmOne(signed(a, { type: 'address_alias_transaction_v1', namespaceId: holder, address: c.address, aliasAction: 'link' }), a);
+    const alias = Address.fromNamespaceId(new models.NamespaceId(holder), chain.facade.network.identifier);
+    const byAlias = (signer: ChainAccount, flags: number) =>
+      signed(signer, { type: 'account_address_restriction_transaction_v1', restrictionFlags: flags, restrictionAdditions: [alias], restrictionDeletions: [] });
+
+    await confirmOne(byAlias(b, ADDRESS | BLOCK), b);
+    expect(await restrictionsOf(b)).toEqual([{ restrictionFlags: ADDRESS | BLOCK, values: [c.addressHex] }]);
+    expect(await announce(transfer(chain, c, b), c)).toBe('Failure_RestrictionAccount_Address_Interaction_Prohibited');
+    expect(await announce(byAlias(c, ADDRESS | BLOCK), c)).toBe('Failure_RestrictionAccount_Invalid_Modification_Address');
+
+    await confirmOne(addressRestriction(c, ADDRESS | BLOCK, [a]), c);
+    const toAlias = signed(a, { type: 'transfer_transaction_v1', recipientAddress: alias, mosaics: [{ mosaicId: XYM_ALIAS, amount: 1n }] });
+    expect(await announce(toAlias, a)).toBe('Failure_RestrictionAccount_Address_Interaction_Prohibited');
+  });
+
+  it('does not stop a mosaic revocation: catapult publishes no address interaction for it', async () => {
+    await start();
+    const nonce = 5;
+    await confirmOne(signed(a, { type: 'mosaic_definition_transaction_v1', nonce, flags: 'supply_mutable transferable revokable', divisibility: 0, duration: 0n }), a);
+    const id = BigInt(`0x${(await server.get(`/mosaics?ownerAddress=${a.address}`)).body.data[0].mosaic.id}`);
+    await confirmOne(signed(a, { type: 'mosaic_supply_change_transaction_v1', mosaicId: id, action: 'increase', delta: 100n }), a);
+    await confirmOne(transfer(chain, a, b, { mosaicId: id, amount: 10n }), a);
+    await confirmOne(addressRestriction(b, ADDRESS | OUTGOING | BLOCK, [a]), b);
+    await confirmOne(addressRestriction(a, ADDRESS | BLOCK, [b]), a);
+    await accept(signed(a, { type: 'mosaic_supply_revocation_transaction_v1', sourceAddress: new Address(b.address), mosaic: { mosaicId: id, amount: 4n } }), a);
+    expect(await announce(transfer(chain, b, a, { mosaicId: id, amount: 1n }), b)).toBe('Failure_RestrictionAccount_Address_Interaction_Prohibited');
   });
 });
 
