@@ -51,9 +51,6 @@ function unmodelled(owner: ChainAccount, other: ChainAccount, token: bigint, roo
     { type: 'mosaic_metadata_transaction_v1', targetAddress: new Address(owner.address), scopedMetadataKey: 0x4d2n, targetMosaicId: token, valueSizeDelta: 6, value: bytes('ticket') },
     { type: 'namespace_metadata_transaction_v1', targetAddress: new Address(owner.address), scopedMetadataKey: metadataGenerateKey('site'), targetNamespaceId: root, valueSizeDelta: 4, value: bytes('shop') },
     { type: 'multisig_account_modification_transaction_v1', minRemovalDelta: 1, minApprovalDelta: 1, addressAdditions: [otherAddress], addressDeletions: [] },
-    { type: 'account_address_restriction_transaction_v1', restrictionFlags: 'address outgoing block', restrictionAdditions: [otherAddress], restrictionDeletions: [] },
-    { type: 'account_mosaic_restriction_transaction_v1', restrictionFlags: 'mosaic_id block', restrictionAdditions: [token], restrictionDeletions: [] },
-    { type: 'account_operation_restriction_transaction_v1', restrictionFlags: 'transaction_type outgoing', restrictionAdditions: ['secret_lock'], restrictionDeletions: [] },
     { type: 'mosaic_address_restriction_transaction_v1', mosaicId: token, restrictionKey: mosaicRestrictionGenerateKey('kyc'), previousRestrictionValue: 0xffff_ffff_ffff_ffffn, newRestrictionValue: 2n, targetAddress: otherAddress },
     { type: 'mosaic_global_restriction_transaction_v1', mosaicId: token, referenceMosaicId: 0n, restrictionKey: 9n, previousRestrictionValue: 0n, newRestrictionValue: 2n, previousRestrictionType: 'none', newRestrictionType: 'ge' },
   ];
@@ -67,6 +64,16 @@ function secretLockAndProof(other: ChainAccount, token: bigint, proof: string): 
   return [
     { type: 'secret_lock_transaction_v1', recipientAddress, secret, mosaic: { mosaicId: token, amount: 5n }, duration: 100n, hashAlgorithm: 'hash_160' },
     { type: 'secret_proof_transaction_v1', recipientAddress, secret, hashAlgorithm: 'hash_160', proof: bytes(proof) },
+  ];
+}
+
+/** Account restrictions of the signer: added at the top level, deleted again inside the aggregate (before its transfer to `other`). */
+function accountRestrictions(other: ChainAccount, token: bigint, action: 'add' | 'delete'): Descriptor[] {
+  const values = (list: unknown[]) => (action === 'add' ? { restrictionAdditions: list, restrictionDeletions: [] } : { restrictionAdditions: [], restrictionDeletions: list });
+  return [
+    { type: 'account_address_restriction_transaction_v1', restrictionFlags: 'address outgoing block', ...values([new Address(other.address)]) },
+    { type: 'account_mosaic_restriction_transaction_v1', restrictionFlags: 'mosaic_id block', ...values([token]) },
+    { type: 'account_operation_restriction_transaction_v1', restrictionFlags: 'transaction_type outgoing block', ...values(['secret_lock']) },
   ];
 }
 
@@ -102,8 +109,14 @@ beforeAll(async () => {
   await announce('secret_proof_transaction_v1', secretProof, a);
   await announce('mosaic_supply_revocation_transaction_v1', { type: 'mosaic_supply_revocation_transaction_v1', sourceAddress: new Address(b.address), mosaic: { mosaicId: token, amount: 1n } }, a);
   for (const descriptor of unmodelled(a, b, token, root)) await announce(descriptor.type, descriptor, a);
-  // An aggregate complete of every embeddable type no plugin models, a secret lock and its proof, and a transfer, all signed by a.
-  const inner: EmbeddedTransaction[] = [...unmodelled(a, b, token, root, 'unlink'), ...secretLockAndProof(b, token, 'an inner proof'), { type: 'transfer_transaction_v1', recipientAddress: new Address(b.address), mosaics: [] }].map(
+  for (const descriptor of accountRestrictions(b, token, 'add')) await announce(descriptor.type, descriptor, a);
+  // An aggregate complete of every embeddable type no plugin models, the account restrictions undone, a secret lock and its proof, and a transfer, all signed by a.
+  const inner: EmbeddedTransaction[] = [
+    ...unmodelled(a, b, token, root, 'unlink'),
+    ...accountRestrictions(b, token, 'delete'),
+    ...secretLockAndProof(b, token, 'an inner proof'),
+    { type: 'transfer_transaction_v1', recipientAddress: new Address(b.address), mosaics: [] },
+  ].map(
     (descriptor) => chain.facade.transactionFactory.createEmbedded({ ...descriptor, signerPublicKey: a.keyPair.publicKey } as never),
   );
   await announce('aggregate_complete_transaction_v3', { type: 'aggregate_complete_transaction_v3', transactionsHash: SymbolFacade.hashEmbeddedTransactions(inner), transactions: inner }, a);

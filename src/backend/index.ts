@@ -3,6 +3,7 @@
  * nothing else: implement `GatewayBackend`, throw `ServiceUnavailableError` when the
  * node or database is unreachable, and return wire-shaped DTOs.
  */
+import type { AccountRestrictionsRepository } from './account-restrictions.js';
 import type { AccountRepository } from './accounts.js';
 import type { EventFeed } from './events.js';
 import type { MosaicRepository } from './mosaics.js';
@@ -24,6 +25,7 @@ import type {
 export type * from './dto.js';
 export type * from './repositories.js';
 export type * from './accounts.js';
+export type * from './account-restrictions.js';
 export type * from './mosaics.js';
 export type * from './namespaces.js';
 export type * from './receipts.js';
@@ -52,6 +54,8 @@ export interface GatewayBackend {
   namespaces?: NamespaceRepository;
   /** `GET /lock/secret`, `GET /lock/secret/{compositeHash}`, `POST /lock/secret`. */
   secretLocks?: SecretLockRepository;
+  /** `GET /restrictions/account` and `GET /restrictions/account/{address}`. */
+  accountRestrictions?: AccountRestrictionsRepository;
   /** `GET /statements/...`. */
   receipts?: ReceiptRepository;
   /** `GET /network/fees/transaction` and `/network/fees/rental`. */

@@ -3,6 +3,7 @@ import { Address, KeyPair, Network, SymbolFacade, generateMosaicId } from 'symbo
 import type { AccountRepository } from '../backend/accounts.js';
 import type { GatewayBackend } from '../backend/index.js';
 import type { BlockDTO, BlockInfoDTO, FinalizedBlockDTO, NodeHealthDTO } from '../backend/dto.js';
+import type { AccountRestrictionsRepository } from '../backend/account-restrictions.js';
 import type { MosaicRepository } from '../backend/mosaics.js';
 import type { NamespaceRepository } from '../backend/namespaces.js';
 import type { ReceiptRepository } from '../backend/receipts.js';
@@ -109,6 +110,7 @@ export class InMemoryChain implements GatewayBackend {
   readonly mosaics: MosaicRepository;
   readonly namespaces: NamespaceRepository;
   readonly secretLocks: SecretLockRepository;
+  readonly accountRestrictions: AccountRestrictionsRepository;
   readonly receipts: ReceiptRepository;
   readonly fees: NetworkFeeRepository;
   /** Chain events for the gateway's WebSocket channels. */
@@ -251,6 +253,11 @@ export class InMemoryChain implements GatewayBackend {
     this.secretLocks = {
       search: (criteria) => this.#read('db', () => secretLocks.search(criteria)),
       find: (hashes) => this.#read('db', () => secretLocks.find(hashes)),
+    };
+    const { accountRestrictions } = this.#stores;
+    this.accountRestrictions = {
+      search: (criteria) => this.#read('db', () => accountRestrictions.search(criteria)),
+      find: (addressList) => this.#read('db', () => accountRestrictions.find(addressList)),
     };
     this.receipts = {
       searchTransactionStatements: (criteria) => this.#read('db', () => this.#receipts.searchTransactionStatements(criteria)),

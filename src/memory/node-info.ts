@@ -96,7 +96,7 @@ export function networkConfiguration(chain: InMemoryChain): NetworkConfiguration
         rootNamespaceRentalFeePerBlock: grouped(rules.rootNamespaceRentalFeePerBlock),
         childNamespaceRentalFee: grouped(rules.childNamespaceRentalFee),
       },
-      restrictionaccount: { maxAccountRestrictionValues: '100' },
+      restrictionaccount: { maxAccountRestrictionValues: grouped(rules.maxAccountRestrictionValues) },
       restrictionmosaic: { maxMosaicRestrictionValues: '20' },
       transfer: { maxMessageSize: grouped(rules.maxMessageSize) },
     },

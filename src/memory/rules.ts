@@ -71,6 +71,8 @@ export interface ChainRules {
   minProofSize: number;
   /** Most bytes of a secret proof. Default 1024. */
   maxProofSize: number;
+  /** Most values of one account restriction, and most additions plus deletions of one restriction transaction. Default 100. */
+  maxAccountRestrictionValues: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -113,6 +115,7 @@ export function testnetRules(blockTimeMs: number): ChainRules {
     maxSecretLockDuration: days(365),
     minProofSize: 0,
     maxProofSize: 1024,
+    maxAccountRestrictionValues: 100,
   };
 }
 

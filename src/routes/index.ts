@@ -1,5 +1,6 @@
 import type { GatewayBackend } from '../backend/index.js';
 import type { Router } from '../http/router.js';
+import { accountRestrictionRoutes } from './account-restrictions.js';
 import { accountRoutes } from './accounts.js';
 import { blockRoutes } from './blocks.js';
 import { chainRoutes } from './chain.js';
@@ -27,4 +28,5 @@ export function symbolRoutes(router: Router, backend: GatewayBackend): void {
   namespaceRoutes(router, backend);
   receiptRoutes(router, backend);
   secretLockRoutes(router, backend);
+  accountRestrictionRoutes(router, backend);
 }

@@ -15,6 +15,17 @@ export const ACCOUNT_ADDRESS = notificationType<{ unresolvedAddress: string }>('
 /** The header of a transaction: its network, type and version. */
 export const ENTITY = notificationType<{ network: number; type: number; version: number }>('entity');
 
+/** A top-level transaction's signer and type (catapult's transaction notification; inner transactions publish none). */
+export const TRANSACTION = notificationType<{ signerAddress: string; type: number }>('transaction');
+
+/**
+ * A transaction's signer interacts with other accounts (a transfer's recipient): the account
+ * restrictions of both sides apply. Catapult's transfer, secret lock, account key link and
+ * multisig account modification publish it; mosaic revocations and mosaic address
+ * restrictions deliberately do not.
+ */
+export const ADDRESS_INTERACTION = notificationType<{ sourceAddress: string; transactionType: number; unresolvedParticipants: readonly string[] }>('addressInteraction');
+
 /** A top-level transaction's deadline, against the block's time. */
 export const TRANSACTION_DEADLINE = notificationType<{ deadline: bigint; maxLifetime: bigint }>('transactionDeadline');
 
@@ -35,9 +46,3 @@ export const TRANSACTION_FEE = notificationType<{ address: string; fee: bigint }
 
 /** A rental fee (the balance moves by the balance transfer published with it; this makes its receipt, of `receiptType`). */
 export const RENTAL_FEE = notificationType<{ receiptType: number; senderAddress: string; recipientAddress: string; unresolvedMosaicId: string; amount: bigint }>('rentalFee');
-
-/** A top-level transaction: its signer (the sender) and type (catapult's TransactionNotification; not published for inner transactions). */
-export const TRANSACTION = notificationType<{ senderAddress: string; type: number }>('transaction');
-
-/** A transaction of `transactionType` by `sourceAddress` that involves other accounts (a transfer's recipient, a remote account, a cosignatory). */
-export const ADDRESS_INTERACTION = notificationType<{ sourceAddress: string; transactionType: number; unresolvedParticipants: readonly string[] }>('addressInteraction');

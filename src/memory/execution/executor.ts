@@ -100,7 +100,7 @@ export class TransactionExecutor {
 
     const top = { ...publishBody(decoded.model, decoded.signerPublicKey), computedTransactionsHash: decoded.computedTransactionsHash };
     const signerAddress = top.signerAddress;
-    publish(TRANSACTION, { senderAddress: signerAddress, type: decoded.type });
+    publish(TRANSACTION, { signerAddress, type: decoded.model.type.value });
     publish(TRANSACTION_DEADLINE, { deadline: decoded.deadline, maxLifetime: decoded.aggregate === 'bonded' ? maxBondedLifetime : maxLifetime });
     publish(TRANSACTION_FEE, { address: signerAddress, fee });
     this.#supports.get(decoded.type)?.publish(top, publish, context);

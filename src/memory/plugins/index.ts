@@ -9,6 +9,7 @@ import { corePlugin } from './core/index.js';
 import { secretLockPlugin } from './lock-secret/index.js';
 import { mosaicPlugin } from './mosaic/index.js';
 import { namespacePlugin } from './namespace/index.js';
+import { restrictionAccountPlugin } from './restriction-account/index.js';
 import { transferPlugin } from './transfer.js';
 
 /** Every plugin made for one chain, and the stores its routes read. */
@@ -17,8 +18,16 @@ export function createPlugins(environment: PluginEnvironment & { height: () => b
   const mosaic = mosaicPlugin(environment);
   const namespace = namespacePlugin(environment);
   const secretLock = secretLockPlugin(environment);
-  const plugins: readonly ChainPlugin[] = [core, transferPlugin(), mosaic, namespace, secretLock, aggregatePlugin(), accountLinkPlugin(environment)];
-  return { plugins, accounts: core.accounts, mosaics: mosaic.mosaics, namespaces: namespace.namespaces, secretLocks: secretLock.secretLocks };
+  const restrictionAccount = restrictionAccountPlugin(environment);
+  const plugins: readonly ChainPlugin[] = [core, transferPlugin(), mosaic, namespace, secretLock, restrictionAccount, aggregatePlugin(), accountLinkPlugin(environment)];
+  return {
+    plugins,
+    accounts: core.accounts,
+    mosaics: mosaic.mosaics,
+    namespaces: namespace.namespaces,
+    secretLocks: secretLock.secretLocks,
+    accountRestrictions: restrictionAccount.accountRestrictions,
+  };
 }
 
 export type ChainStores = Omit<ReturnType<typeof createPlugins>, 'plugins'>;

@@ -58,8 +58,8 @@ export function validateNewRemoteAccount({ linkedAddress }: Payload<typeof NEW_R
 }
 
 /** A remote account (linked or not any more) signing a transaction. */
-export function validateRemoteSender({ senderAddress }: Payload<typeof TRANSACTION>, context: ValidationContext): FailureCode | undefined {
-  return isRemote(context.state.cache(ACCOUNTS).get(senderAddress)) ? 'Failure_AccountLink_Remote_Account_Signer_Prohibited' : undefined;
+export function validateRemoteSender({ signerAddress }: Payload<typeof TRANSACTION>, context: ValidationContext): FailureCode | undefined {
+  return isRemote(context.state.cache(ACCOUNTS).get(signerAddress)) ? 'Failure_AccountLink_Remote_Account_Signer_Prohibited' : undefined;
 }
 
 /** A remote account taking part in a transaction (a transfer's recipient); an account key link may name one. */
