@@ -53,8 +53,15 @@ function unmodelled(owner: ChainAccount, other: ChainAccount, token: bigint, roo
     { type: 'account_address_restriction_transaction_v1', restrictionFlags: 'address outgoing block', restrictionAdditions: [otherAddress], restrictionDeletions: [] },
     { type: 'account_mosaic_restriction_transaction_v1', restrictionFlags: 'mosaic_id block', restrictionAdditions: [token], restrictionDeletions: [] },
     { type: 'account_operation_restriction_transaction_v1', restrictionFlags: 'transaction_type outgoing', restrictionAdditions: ['secret_lock'], restrictionDeletions: [] },
-    { type: 'mosaic_address_restriction_transaction_v1', mosaicId: token, restrictionKey: mosaicRestrictionGenerateKey('kyc'), previousRestrictionValue: 0xffff_ffff_ffff_ffffn, newRestrictionValue: 2n, targetAddress: otherAddress },
-    { type: 'mosaic_global_restriction_transaction_v1', mosaicId: token, referenceMosaicId: 0n, restrictionKey: 9n, previousRestrictionValue: 0n, newRestrictionValue: 2n, previousRestrictionType: 'none', newRestrictionType: 'ge' },
+  ];
+}
+
+/** A global rule on the token (key 'kyc', GE `next`), then `other`'s value for it (`next`); `previous` undefined when neither exists yet. */
+function restrictions(other: ChainAccount, token: bigint, previous: bigint | undefined, next: bigint): Descriptor[] {
+  const key = mosaicRestrictionGenerateKey('kyc');
+  return [
+    { type: 'mosaic_global_restriction_transaction_v1', mosaicId: token, referenceMosaicId: 0n, restrictionKey: key, previousRestrictionValue: previous ?? 0n, newRestrictionValue: next, previousRestrictionType: previous === undefined ? 'none' : 'ge', newRestrictionType: 'ge' },
+    { type: 'mosaic_address_restriction_transaction_v1', mosaicId: token, restrictionKey: key, previousRestrictionValue: previous ?? 0xffff_ffff_ffff_ffffn, newRestrictionValue: next, targetAddress: new Address(other.address) },
   ];
 }
 
@@ -86,9 +93,10 @@ beforeAll(async () => {
   await announce('transfer_transaction_v1', { type: 'transfer_transaction_v1', recipientAddress: new Address(b.address), mosaics: [{ mosaicId: child, amount: 10n }], message: new Uint8Array([0, ...bytes('wire')]) }, a);
   chain.harvest();
   await announce('mosaic_supply_revocation_transaction_v1', { type: 'mosaic_supply_revocation_transaction_v1', sourceAddress: new Address(b.address), mosaic: { mosaicId: token, amount: 1n } }, a);
+  for (const descriptor of restrictions(b, token, undefined, 2n)) await announce(descriptor.type, descriptor, a);
   for (const descriptor of unmodelled(a, b, token, root)) await announce(descriptor.type, descriptor, a);
-  // An aggregate complete of every embeddable type no plugin models, and a transfer, all signed by a.
-  const inner: EmbeddedTransaction[] = [...unmodelled(a, b, token, root), { type: 'transfer_transaction_v1', recipientAddress: new Address(b.address), mosaics: [] }].map(
+  // An aggregate complete of every embeddable type no plugin models, the restrictions changed again, and a transfer, all signed by a.
+  const inner: EmbeddedTransaction[] = [...unmodelled(a, b, token, root), ...restrictions(b, token, 2n, 3n), { type: 'transfer_transaction_v1', recipientAddress: new Address(b.address), mosaics: [] }].map(
     (descriptor) => chain.facade.transactionFactory.createEmbedded({ ...descriptor, signerPublicKey: a.keyPair.publicKey } as never),
   );
   await announce('aggregate_complete_transaction_v3', { type: 'aggregate_complete_transaction_v3', transactionsHash: SymbolFacade.hashEmbeddedTransactions(inner), transactions: inner }, a);

@@ -97,7 +97,7 @@ export function networkConfiguration(chain: InMemoryChain): NetworkConfiguration
         childNamespaceRentalFee: grouped(rules.childNamespaceRentalFee),
       },
       restrictionaccount: { maxAccountRestrictionValues: '100' },
-      restrictionmosaic: { maxMosaicRestrictionValues: '20' },
+      restrictionmosaic: { maxMosaicRestrictionValues: String(rules.maxMosaicRestrictionValues) },
       transfer: { maxMessageSize: grouped(rules.maxMessageSize) },
     },
     forkHeights: {},

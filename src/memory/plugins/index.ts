@@ -7,6 +7,7 @@ import { aggregatePlugin } from './aggregate.js';
 import { corePlugin } from './core/index.js';
 import { mosaicPlugin } from './mosaic/index.js';
 import { namespacePlugin } from './namespace/index.js';
+import { restrictionMosaicPlugin } from './restriction-mosaic/index.js';
 import { transferPlugin } from './transfer.js';
 
 /** Every plugin made for one chain, and the stores its routes read. */
@@ -14,8 +15,9 @@ export function createPlugins(environment: PluginEnvironment & { height: () => b
   const core = corePlugin(environment);
   const mosaic = mosaicPlugin(environment);
   const namespace = namespacePlugin(environment);
-  const plugins: readonly ChainPlugin[] = [core, transferPlugin(), mosaic, namespace, aggregatePlugin()];
-  return { plugins, accounts: core.accounts, mosaics: mosaic.mosaics, namespaces: namespace.namespaces };
+  const restrictionMosaic = restrictionMosaicPlugin(environment);
+  const plugins: readonly ChainPlugin[] = [core, transferPlugin(), mosaic, namespace, restrictionMosaic, aggregatePlugin()];
+  return { plugins, accounts: core.accounts, mosaics: mosaic.mosaics, namespaces: namespace.namespaces, mosaicRestrictions: restrictionMosaic.mosaicRestrictions };
 }
 
 export type ChainStores = Omit<ReturnType<typeof createPlugins>, 'plugins'>;
