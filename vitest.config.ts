@@ -15,6 +15,7 @@ const BEHAVIOUR = [
   'test/accounts.test.ts',
   'test/mosaics.test.ts',
   'test/account-restrictions.test.ts',
+  'test/mosaic-restrictions.test.ts',
   'test/namespaces.test.ts',
   'test/secret-locks.test.ts',
   'test/statements.test.ts',

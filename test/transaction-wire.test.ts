@@ -51,8 +51,15 @@ function unmodelled(owner: ChainAccount, other: ChainAccount, token: bigint, roo
     { type: 'mosaic_metadata_transaction_v1', targetAddress: new Address(owner.address), scopedMetadataKey: 0x4d2n, targetMosaicId: token, valueSizeDelta: 6, value: bytes('ticket') },
     { type: 'namespace_metadata_transaction_v1', targetAddress: new Address(owner.address), scopedMetadataKey: metadataGenerateKey('site'), targetNamespaceId: root, valueSizeDelta: 4, value: bytes('shop') },
     { type: 'multisig_account_modification_transaction_v1', minRemovalDelta: 1, minApprovalDelta: 1, addressAdditions: [otherAddress], addressDeletions: [] },
-    { type: 'mosaic_address_restriction_transaction_v1', mosaicId: token, restrictionKey: mosaicRestrictionGenerateKey('kyc'), previousRestrictionValue: 0xffff_ffff_ffff_ffffn, newRestrictionValue: 2n, targetAddress: otherAddress },
-    { type: 'mosaic_global_restriction_transaction_v1', mosaicId: token, referenceMosaicId: 0n, restrictionKey: 9n, previousRestrictionValue: 0n, newRestrictionValue: 2n, previousRestrictionType: 'none', newRestrictionType: 'ge' },
+  ];
+}
+
+/** A global rule on the token (key 'kyc', GE `next`), then `other`'s value for it (`next`); `previous` undefined when neither exists yet. */
+function restrictions(other: ChainAccount, token: bigint, previous: bigint | undefined, next: bigint): Descriptor[] {
+  const key = mosaicRestrictionGenerateKey('kyc');
+  return [
+    { type: 'mosaic_global_restriction_transaction_v1', mosaicId: token, referenceMosaicId: 0n, restrictionKey: key, previousRestrictionValue: previous ?? 0n, newRestrictionValue: next, previousRestrictionType: previous === undefined ? 'none' : 'ge', newRestrictionType: 'ge' },
+    { type: 'mosaic_address_restriction_transaction_v1', mosaicId: token, restrictionKey: key, previousRestrictionValue: previous ?? 0xffff_ffff_ffff_ffffn, newRestrictionValue: next, targetAddress: new Address(other.address) },
   ];
 }
 
@@ -108,13 +115,15 @@ beforeAll(async () => {
   chain.harvest();
   await announce('secret_proof_transaction_v1', secretProof, a);
   await announce('mosaic_supply_revocation_transaction_v1', { type: 'mosaic_supply_revocation_transaction_v1', sourceAddress: new Address(b.address), mosaic: { mosaicId: token, amount: 1n } }, a);
+  for (const descriptor of restrictions(b, token, undefined, 2n)) await announce(descriptor.type, descriptor, a);
   for (const descriptor of unmodelled(a, b, token, root)) await announce(descriptor.type, descriptor, a);
   for (const descriptor of accountRestrictions(b, token, 'add')) await announce(descriptor.type, descriptor, a);
-  // An aggregate complete of every embeddable type no plugin models, the account restrictions undone, a secret lock and its proof, and a transfer, all signed by a.
+  // An aggregate complete of every embeddable type no plugin models, the account restrictions undone, a secret lock of the currency and its proof, the mosaic restrictions changed again, and a transfer, all signed by a.
   const inner: EmbeddedTransaction[] = [
     ...unmodelled(a, b, token, root, 'unlink'),
     ...accountRestrictions(b, token, 'delete'),
-    ...secretLockAndProof(b, token, 'an inner proof'),
+    ...secretLockAndProof(b, BigInt(`0x${chain.currency.mosaicId}`), 'an inner proof'),
+    ...restrictions(b, token, 2n, 3n),
     { type: 'transfer_transaction_v1', recipientAddress: new Address(b.address), mosaics: [] },
   ].map(
     (descriptor) => chain.facade.transactionFactory.createEmbedded({ ...descriptor, signerPublicKey: a.keyPair.publicKey } as never),

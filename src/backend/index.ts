@@ -7,6 +7,7 @@ import type { AccountRestrictionsRepository } from './account-restrictions.js';
 import type { AccountRepository } from './accounts.js';
 import type { EventFeed } from './events.js';
 import type { MosaicRepository } from './mosaics.js';
+import type { MosaicRestrictionRepository } from './mosaic-restrictions.js';
 import type { NamespaceRepository } from './namespaces.js';
 import type { ReceiptRepository } from './receipts.js';
 import type { SecretLockRepository } from './secret-locks.js';
@@ -27,6 +28,7 @@ export type * from './repositories.js';
 export type * from './accounts.js';
 export type * from './account-restrictions.js';
 export type * from './mosaics.js';
+export type * from './mosaic-restrictions.js';
 export type * from './namespaces.js';
 export type * from './receipts.js';
 export type * from './secret-locks.js';
@@ -56,6 +58,8 @@ export interface GatewayBackend {
   secretLocks?: SecretLockRepository;
   /** `GET /restrictions/account` and `GET /restrictions/account/{address}`. */
   accountRestrictions?: AccountRestrictionsRepository;
+  /** `GET /restrictions/mosaic`, `GET /restrictions/mosaic/{compositeHash}`. */
+  mosaicRestrictions?: MosaicRestrictionRepository;
   /** `GET /statements/...`. */
   receipts?: ReceiptRepository;
   /** `GET /network/fees/transaction` and `/network/fees/rental`. */

@@ -5,6 +5,7 @@ import type { GatewayBackend } from '../backend/index.js';
 import type { BlockDTO, BlockInfoDTO, FinalizedBlockDTO, NodeHealthDTO } from '../backend/dto.js';
 import type { AccountRestrictionsRepository } from '../backend/account-restrictions.js';
 import type { MosaicRepository } from '../backend/mosaics.js';
+import type { MosaicRestrictionRepository } from '../backend/mosaic-restrictions.js';
 import type { NamespaceRepository } from '../backend/namespaces.js';
 import type { ReceiptRepository } from '../backend/receipts.js';
 import type { SecretLockRepository } from '../backend/secret-locks.js';
@@ -111,6 +112,7 @@ export class InMemoryChain implements GatewayBackend {
   readonly namespaces: NamespaceRepository;
   readonly secretLocks: SecretLockRepository;
   readonly accountRestrictions: AccountRestrictionsRepository;
+  readonly mosaicRestrictions: MosaicRestrictionRepository;
   readonly receipts: ReceiptRepository;
   readonly fees: NetworkFeeRepository;
   /** Chain events for the gateway's WebSocket channels. */
@@ -234,7 +236,7 @@ export class InMemoryChain implements GatewayBackend {
       unlockedAccounts: () => this.#read('apiNode', () => ({ unlockedAccount: this.harvesters.map((harvester) => harvester.publicKey) })),
       metadata: () => ({ ...this.options.nodeMetadata }),
     };
-    const { accounts, mosaics, namespaces, secretLocks } = this.#stores;
+    const { accounts, mosaics, namespaces, secretLocks, mosaicRestrictions } = this.#stores;
     this.accounts = {
       search: (criteria) => this.#read('db', () => accounts.search(criteria)),
       find: (keys) => this.#read('db', () => accounts.find(keys.map((key) => ('address' in key ? key.address : addresses.of(key.publicKey).hex)))),
@@ -242,6 +244,10 @@ export class InMemoryChain implements GatewayBackend {
     this.mosaics = {
       search: (criteria) => this.#read('db', () => mosaics.search(criteria)),
       find: (ids) => this.#read('db', () => mosaics.find(ids)),
+    };
+    this.mosaicRestrictions = {
+      search: (criteria) => this.#read('db', () => mosaicRestrictions.search(criteria)),
+      find: (hashes) => this.#read('db', () => mosaicRestrictions.find(hashes)),
     };
     this.namespaces = {
       search: (criteria) => this.#read('db', () => namespaces.search(criteria)),

@@ -97,7 +97,7 @@ export function networkConfiguration(chain: InMemoryChain): NetworkConfiguration
         childNamespaceRentalFee: grouped(rules.childNamespaceRentalFee),
       },
       restrictionaccount: { maxAccountRestrictionValues: grouped(rules.maxAccountRestrictionValues) },
-      restrictionmosaic: { maxMosaicRestrictionValues: '20' },
+      restrictionmosaic: { maxMosaicRestrictionValues: grouped(rules.maxMosaicRestrictionValues) },
       transfer: { maxMessageSize: grouped(rules.maxMessageSize) },
     },
     forkHeights: {},

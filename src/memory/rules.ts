@@ -73,6 +73,8 @@ export interface ChainRules {
   maxProofSize: number;
   /** Most values of one account restriction, and most additions plus deletions of one restriction transaction. Default 100. */
   maxAccountRestrictionValues: number;
+  /** Most rules of a mosaic's global restriction, and most values of one address's restriction of a mosaic. Default 20. */
+  maxMosaicRestrictionValues: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -116,6 +118,7 @@ export function testnetRules(blockTimeMs: number): ChainRules {
     minProofSize: 0,
     maxProofSize: 1024,
     maxAccountRestrictionValues: 100,
+    maxMosaicRestrictionValues: 20,
   };
 }
 
@@ -137,6 +140,7 @@ export function resolveRules(blockTimeMs: number, overrides: Partial<ChainRules>
   }
   if (rules.minVotingKeyLifetime > rules.maxVotingKeyLifetime) throw new TypeError('rules.minVotingKeyLifetime must not exceed rules.maxVotingKeyLifetime');
   if (rules.maxVotingKeysPerAccount > 255) throw new TypeError('rules.maxVotingKeysPerAccount must be at most 255');
+  if (rules.maxMosaicRestrictionValues > 255) throw new TypeError('rules.maxMosaicRestrictionValues must be at most 255 (a byte, as in catapult)');
   if (rules.minNamespaceDuration > rules.maxNamespaceDuration) throw new TypeError('rules.minNamespaceDuration must not exceed rules.maxNamespaceDuration');
   if (rules.minProofSize > rules.maxProofSize) throw new TypeError('rules.minProofSize must not exceed rules.maxProofSize');
   // What the nemesis block creates must fit the rules: the currency (six decimal places, its supply) and `symbol.xym`.

@@ -6,6 +6,7 @@ import { blockRoutes } from './blocks.js';
 import { chainRoutes } from './chain.js';
 import { finalizationRoutes } from './finalization.js';
 import { mosaicRoutes } from './mosaics.js';
+import { mosaicRestrictionRoutes } from './mosaic-restrictions.js';
 import { namespaceRoutes } from './namespaces.js';
 import { networkRoutes } from './network.js';
 import { nodeRoutes } from './node.js';
@@ -25,6 +26,7 @@ export function symbolRoutes(router: Router, backend: GatewayBackend): void {
   finalizationRoutes(router, backend);
   accountRoutes(router, backend);
   mosaicRoutes(router, backend);
+  mosaicRestrictionRoutes(router, backend);
   namespaceRoutes(router, backend);
   receiptRoutes(router, backend);
   secretLockRoutes(router, backend);

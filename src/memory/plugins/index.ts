@@ -10,6 +10,7 @@ import { secretLockPlugin } from './lock-secret/index.js';
 import { mosaicPlugin } from './mosaic/index.js';
 import { namespacePlugin } from './namespace/index.js';
 import { restrictionAccountPlugin } from './restriction-account/index.js';
+import { restrictionMosaicPlugin } from './restriction-mosaic/index.js';
 import { transferPlugin } from './transfer.js';
 
 /** Every plugin made for one chain, and the stores its routes read. */
@@ -19,7 +20,8 @@ export function createPlugins(environment: PluginEnvironment & { height: () => b
   const namespace = namespacePlugin(environment);
   const secretLock = secretLockPlugin(environment);
   const restrictionAccount = restrictionAccountPlugin(environment);
-  const plugins: readonly ChainPlugin[] = [core, transferPlugin(), mosaic, namespace, secretLock, restrictionAccount, aggregatePlugin(), accountLinkPlugin(environment)];
+  const restrictionMosaic = restrictionMosaicPlugin(environment);
+  const plugins: readonly ChainPlugin[] = [core, transferPlugin(), mosaic, namespace, secretLock, restrictionAccount, restrictionMosaic, aggregatePlugin(), accountLinkPlugin(environment)];
   return {
     plugins,
     accounts: core.accounts,
@@ -27,6 +29,7 @@ export function createPlugins(environment: PluginEnvironment & { height: () => b
     namespaces: namespace.namespaces,
     secretLocks: secretLock.secretLocks,
     accountRestrictions: restrictionAccount.accountRestrictions,
+    mosaicRestrictions: restrictionMosaic.mosaicRestrictions,
   };
 }
 
