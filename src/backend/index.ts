@@ -5,7 +5,9 @@
  */
 import type { AccountRepository } from './accounts.js';
 import type { EventFeed } from './events.js';
+import type { HashLockRepository } from './locks.js';
 import type { MosaicRepository } from './mosaics.js';
+import type { MultisigRepository } from './multisig.js';
 import type { NamespaceRepository } from './namespaces.js';
 import type { ReceiptRepository } from './receipts.js';
 import type {
@@ -26,6 +28,8 @@ export type * from './accounts.js';
 export type * from './mosaics.js';
 export type * from './namespaces.js';
 export type * from './receipts.js';
+export type * from './multisig.js';
+export type * from './locks.js';
 export * from './events.js';
 
 /** Everything the gateway's routes read from. */
@@ -48,6 +52,10 @@ export interface GatewayBackend {
   mosaics?: MosaicRepository;
   /** `GET /namespaces...`, `POST /namespaces/names`, `/namespaces/account/names`, `/namespaces/mosaic/names`. */
   namespaces?: NamespaceRepository;
+  /** `GET /account/{address}/multisig` and `/multisig/graph`. */
+  multisig?: MultisigRepository;
+  /** `GET /lock/hash` and `/lock/hash/{hash}`. */
+  hashLocks?: HashLockRepository;
   /** `GET /statements/...`. */
   receipts?: ReceiptRepository;
   /** `GET /network/fees/transaction` and `/network/fees/rental`. */

@@ -3,7 +3,9 @@ import { Address, KeyPair, Network, SymbolFacade, generateMosaicId } from 'symbo
 import type { AccountRepository } from '../backend/accounts.js';
 import type { GatewayBackend } from '../backend/index.js';
 import type { BlockDTO, BlockInfoDTO, FinalizedBlockDTO, NodeHealthDTO } from '../backend/dto.js';
+import type { HashLockRepository } from '../backend/locks.js';
 import type { MosaicRepository } from '../backend/mosaics.js';
+import type { MultisigRepository } from '../backend/multisig.js';
 import type { NamespaceRepository } from '../backend/namespaces.js';
 import type { ReceiptRepository } from '../backend/receipts.js';
 import type {
@@ -108,6 +110,8 @@ export class InMemoryChain implements GatewayBackend {
   readonly mosaics: MosaicRepository;
   readonly namespaces: NamespaceRepository;
   readonly receipts: ReceiptRepository;
+  readonly multisig: MultisigRepository;
+  readonly hashLocks: HashLockRepository;
   readonly fees: NetworkFeeRepository;
   /** Chain events for the gateway's WebSocket channels. */
   readonly events = new EventStream();
@@ -245,6 +249,14 @@ export class InMemoryChain implements GatewayBackend {
       names: (ids) => this.#read('db', () => namespaces.names(ids)),
       accountNames: (addressList) => this.#read('db', () => namespaces.accountNames(addressList)),
       mosaicNames: (ids) => this.#read('db', () => namespaces.mosaicNames(ids)),
+    };
+    this.multisig = {
+      find: (address) => this.#read('db', () => this.#stores.multisig.find(address)),
+      graph: (address) => this.#read('db', () => this.#stores.multisig.graph(address)),
+    };
+    this.hashLocks = {
+      search: (criteria) => this.#read('db', () => this.#stores.hashLocks.search(criteria)),
+      find: (hashes) => this.#read('db', () => this.#stores.hashLocks.find(hashes)),
     };
     this.receipts = {
       searchTransactionStatements: (criteria) => this.#read('db', () => this.#receipts.searchTransactionStatements(criteria)),
@@ -446,6 +458,7 @@ export class InMemoryChain implements GatewayBackend {
     this.#receipts.append(height, info.block.timestamp, statements);
     this.#transactionCount += transactionCount;
     this.#lifecycle.confirm(selection, height, info.block.timestamp);
+    this.#lifecycle.removeUnlocked(this.#stores.hashLocks.expiries.at(height));
     this.#lifecycle.readmitUnconfirmed();
     const elapsedSeconds = previous ? (timestamp - BigInt(previous.block.timestamp)) / 1000n : 0n;
     this.#score += DIFFICULTY - elapsedSeconds;

@@ -59,6 +59,16 @@ export interface ChainRules {
   rootNamespaceRentalFeePerBlock: bigint;
   /** Rental fee of a child namespace, times the dynamic fee multiplier. Default 100 000 (10 XYM at 100). */
   childNamespaceRentalFee: bigint;
+  /** Most levels of a multisig graph (a multisig account cosigned by multisig accounts…). Default 3. */
+  maxMultisigDepth: number;
+  /** Most cosignatories of one multisig account. Default 25. */
+  maxCosignatoriesPerAccount: number;
+  /** Most multisig accounts one account cosigns. Default 25. */
+  maxCosignedAccountsPerAccount: number;
+  /** Currency a hash lock must lock for an aggregate bonded, in atomic units. Default 10 000 000 (10 XYM). */
+  lockedFundsPerAggregate: bigint;
+  /** Longest hash lock, in blocks. Default 2 days. */
+  maxHashLockDuration: bigint;
 }
 
 const DAY_MS = 86_400_000;
@@ -95,6 +105,11 @@ export function testnetRules(blockTimeMs: number): ChainRules {
     reservedRootNamespaceNames: ['symbol', 'symbl', 'xym', 'xem', 'nem', 'user', 'account', 'org', 'com', 'biz', 'net', 'edu', 'mil', 'gov', 'info'],
     rootNamespaceRentalFeePerBlock: 2n,
     childNamespaceRentalFee: 100_000n,
+    maxMultisigDepth: 3,
+    maxCosignatoriesPerAccount: 25,
+    maxCosignedAccountsPerAccount: 25,
+    lockedFundsPerAggregate: 10_000_000n,
+    maxHashLockDuration: days(2),
   };
 }
 

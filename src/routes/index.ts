@@ -4,7 +4,9 @@ import { accountRoutes } from './accounts.js';
 import { blockRoutes } from './blocks.js';
 import { chainRoutes } from './chain.js';
 import { finalizationRoutes } from './finalization.js';
+import { hashLockRoutes } from './hash-locks.js';
 import { mosaicRoutes } from './mosaics.js';
+import { multisigRoutes } from './multisig.js';
 import { namespaceRoutes } from './namespaces.js';
 import { networkRoutes } from './network.js';
 import { nodeRoutes } from './node.js';
@@ -25,4 +27,6 @@ export function symbolRoutes(router: Router, backend: GatewayBackend): void {
   mosaicRoutes(router, backend);
   namespaceRoutes(router, backend);
   receiptRoutes(router, backend);
+  multisigRoutes(router, backend);
+  hashLockRoutes(router, backend);
 }

@@ -5,6 +5,7 @@
  * aliases, resolved by whoever reads them.
  */
 import { notificationType } from './notification.js';
+import type { TransactionModel } from './plugin.js';
 
 /** A signer is seen: its account learns its public key. */
 export const ACCOUNT_PUBLIC_KEY = notificationType<{ publicKey: string; address: string }>('accountPublicKey');
@@ -14,6 +15,26 @@ export const ACCOUNT_ADDRESS = notificationType<{ unresolvedAddress: string }>('
 
 /** The header of a transaction: its network, type and version. */
 export const ENTITY = notificationType<{ network: number; type: number; version: number }>('entity');
+
+/** A top-level transaction: its signer, hash and type (catapult's TransactionNotification; embedded ones publish none). */
+export const TRANSACTION = notificationType<{ signerAddress: string; hash: string; type: number }>('transaction');
+
+/**
+ * One embedded transaction of an aggregate, published after its header and before its own
+ * notifications: its signer and the aggregate's signer and cosigners (who must approve it).
+ */
+export const AGGREGATE_EMBEDDED_TRANSACTION = notificationType<{
+  /** 64 hex. */
+  aggregateSignerPublicKey: string;
+  /** 64 hex each. */
+  cosignerPublicKeys: readonly string[];
+  /** 64 hex. */
+  signerPublicKey: string;
+  /** The embedded transaction itself. */
+  transaction: TransactionModel;
+  /** Addresses (unresolved, 48 hex) whose approval the transaction needs besides its signer's (a multisig modification's new cosigners). */
+  additionalCosigners: readonly string[];
+}>('aggregateEmbeddedTransaction');
 
 /** A top-level transaction's deadline, against the block's time. */
 export const TRANSACTION_DEADLINE = notificationType<{ deadline: bigint; maxLifetime: bigint }>('transactionDeadline');

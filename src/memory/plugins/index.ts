@@ -5,7 +5,9 @@
 import type { ChainPlugin, PluginEnvironment } from '../execution/plugin.js';
 import { aggregatePlugin } from './aggregate.js';
 import { corePlugin } from './core/index.js';
+import { hashLockPlugin } from './lock-hash/index.js';
 import { mosaicPlugin } from './mosaic/index.js';
+import { multisigPlugin } from './multisig/index.js';
 import { namespacePlugin } from './namespace/index.js';
 import { transferPlugin } from './transfer.js';
 
@@ -14,8 +16,10 @@ export function createPlugins(environment: PluginEnvironment & { height: () => b
   const core = corePlugin(environment);
   const mosaic = mosaicPlugin(environment);
   const namespace = namespacePlugin(environment);
-  const plugins: readonly ChainPlugin[] = [core, transferPlugin(), mosaic, namespace, aggregatePlugin()];
-  return { plugins, accounts: core.accounts, mosaics: mosaic.mosaics, namespaces: namespace.namespaces };
+  const multisig = multisigPlugin(environment);
+  const hashLock = hashLockPlugin(environment);
+  const plugins: readonly ChainPlugin[] = [core, transferPlugin(), mosaic, namespace, aggregatePlugin(), multisig, hashLock];
+  return { plugins, accounts: core.accounts, mosaics: mosaic.mosaics, namespaces: namespace.namespaces, multisig: multisig.multisig, hashLocks: hashLock.hashLocks };
 }
 
 export type ChainStores = Omit<ReturnType<typeof createPlugins>, 'plugins'>;
