@@ -17,6 +17,8 @@ const BEHAVIOUR = [
   'test/namespaces.test.ts',
   'test/statements.test.ts',
   'test/network-node.test.ts',
+  'test/multisig.test.ts',
+  'test/hash-locks.test.ts',
 ];
 const FRAMEWORK_MOUNTS = ['express5', 'express5-prefix', 'express4', 'koa', 'koa-prefix'];
 
