@@ -8,10 +8,10 @@ import { Address } from 'symbol-sdk/symbol';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
 import type { ChainRules } from '../src/memory/rules.js';
-import { confirm, outcomeOf } from './support/announce.js';
+import { confirm, outcomeOf, signedBy } from './support/announce.js';
 import { startGateway, testChain } from './support/server.js';
 import { aggregate, embeddedTransfer, transfer, type Signed } from './support/signing.js';
-import { openSockets } from './support/ws-client.js';
+import { Client, openSockets } from './support/ws-client.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
 
@@ -83,6 +83,20 @@ describe('multisig account modification', () => {
       multisigAddresses: [],
     });
     expect((await entryOf(b)).body.multisig).toMatchObject({ minApproval: 0, minRemoval: 0, cosignatoryAddresses: [], multisigAddresses: [a.addressHex] });
+  });
+
+  it('drops a modification announced outside an aggregate with no status, as a node drops a malformed transaction', async () => {
+    await start();
+    const topLevel = signedBy(chain, a, { type: 'multisig_account_modification_transaction_v1', minApprovalDelta: 1, minRemovalDelta: 1, addressAdditions: [new Address(b.address)], addressDeletions: [] });
+    const client = await Client.connect(server.wsUrl);
+    await client.subscribe(`status/${a.address}`, `unconfirmedAdded/${a.address}`);
+    expect((await server.request('PUT', '/transactions', { body: topLevel.body, headers: { 'content-type': 'application/json' } })).status).toBe(202);
+    chain.processAnnounced();
+    await client.sync();
+    expect(client.pending).toBe(0);
+    expect((await server.get(`/transactionStatus/${topLevel.hash}`)).status).toBe(404);
+    chain.harvest();
+    expect((await entryOf(a)).status).toBe(404);
   });
 
   it('needs every new cosignatory to opt in: Failure_Aggregate_Missing_Cosignatures without one', async () => {

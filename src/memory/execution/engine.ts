@@ -93,6 +93,11 @@ export class ChainEngine {
     return executor.execute(notifications, this.#unconfirmed, block);
   }
 
+  /** Whether a transaction type may only be embedded in an aggregate (a node drops it at the top level). */
+  isEmbeddedOnly(type: number): boolean {
+    return this.#options.executor.isEmbeddedOnly(type);
+  }
+
   /**
    * Checks only an aggregate's cosigners against the multisig graph of the confirmed state:
    * `Failure_Aggregate_Ineligible_Cosignatories` for a cosigner who may approve nothing,

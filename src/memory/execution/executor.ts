@@ -123,6 +123,11 @@ export class TransactionExecutor {
     return list;
   }
 
+  /** Whether a transaction type may only be embedded in an aggregate. */
+  isEmbeddedOnly(type: number): boolean {
+    return this.#supports.get(type)?.embeddedOnly === true;
+  }
+
   /** The context publishers see for a block. */
   publishContext(block: BlockEnvironment): PublishContext {
     return { height: block.height, timestamp: block.timestamp, dynamicFeeMultiplier: block.dynamicFeeMultiplier, partial: block.partial, rules: this.#rules, network: this.#network };

@@ -265,6 +265,7 @@ export class TransactionLifecycle {
 
   #admit(decoded: DecodedTransaction, target: 'unconfirmed' | 'partial'): void {
     if (this.#isKnown(decoded.hash)) return; // a node ignores a hash it already has
+    if (this.#options.engine.isEmbeddedOnly(decoded.type)) return; // malformed at the top level: a node drops it with no status
     const failure = this.#validate(decoded, target);
     if (failure) {
       const related = relatedAddresses(decoded, Object.values(wireJson(decoded)), this.#options.addresses);

@@ -38,6 +38,7 @@ const modification: TransactionSupport = {
     }
     publish(MULTISIG_SETTINGS, { multisigAddress: signerAddress, minRemovalDelta, minApprovalDelta });
   },
+  embeddedOnly: true,
   additionalCosigners,
 };
 
