@@ -8,9 +8,9 @@ import { Address } from 'symbol-sdk/symbol';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
 import type { ChainRules } from '../src/memory/rules.js';
-import { confirm, outcomeOf, signedBy } from './support/announce.js';
+import { confirm, lockFunds, outcomeOf, signedBy } from './support/announce.js';
 import { startGateway, testChain } from './support/server.js';
-import { aggregate, embeddedTransfer, transfer, type Signed } from './support/signing.js';
+import { aggregate, cosign, embeddedTransfer, transfer, type Signed } from './support/signing.js';
 import { Client, openSockets } from './support/ws-client.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
@@ -178,6 +178,31 @@ describe('what a multisig account signs', () => {
     expect(await announce(aggregate(chain, 'complete', b, [embeddedTransfer(chain, a, e, 3_000_000n)]), b)).toBe('Failure_Aggregate_Missing_Cosignatures');
     await confirm(server, aggregate(chain, 'complete', b, [embeddedTransfer(chain, a, e, 3_000_000n)], { cosigners: [c] }));
     expect(chain.ledger.balance(e.addressHex, chain.currency.mosaicId)).toBe(before + 3_000_000n);
+  });
+
+  it('keeps its aggregate bonded partial until enough cosignatories have cosigned, refusing a cosignature of an account that approves nothing', async () => {
+    await start();
+    await makeMultisig(a, [b, c], 2, 2);
+    const bonded = aggregate(chain, 'bonded', b, [embeddedTransfer(chain, a, e, 1_000_000n)]);
+    lockFunds(chain, b, bonded);
+    const client = await Client.connect(server.wsUrl);
+    await client.subscribe(`partialAdded/${b.address}`, `status/${d.address}`, `cosignature/${b.address}`, `unconfirmedAdded/${b.address}`);
+    const put = async (path: string, body: unknown) => {
+      expect((await server.request('PUT', path, { body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json' } })).status).toBe(202);
+      chain.processAnnounced();
+    };
+    await put('/transactions/partial', bonded.body);
+    expect((await client.next()).topic).toBe(`partialAdded/${b.address}`);
+    await put('/transactions/cosignature', cosign(chain, d, bonded));
+    expect(await client.next()).toMatchObject({ topic: `status/${d.address}`, data: { hash: bonded.hash, code: 'Failure_Aggregate_Ineligible_Cosignatories' } });
+    // a itself is no approver of its own transactions any more: only its cosignatories are.
+    await put('/transactions/cosignature', cosign(chain, a, bonded));
+    expect((await server.get(`/transactionStatus/${bonded.hash}`)).body.group).toBe('partial');
+    await put('/transactions/cosignature', cosign(chain, c, bonded));
+    expect((await client.next()).topic).toBe(`cosignature/${b.address}`);
+    expect((await client.next()).topic).toBe(`unconfirmedAdded/${b.address}`);
+    chain.harvest();
+    expect((await server.get(`/transactionStatus/${bonded.hash}`)).body.group).toBe('confirmed');
   });
 
   it('removes a cosignatory with minRemoval approvals (fewer than minApproval)', async () => {
