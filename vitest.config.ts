@@ -21,6 +21,8 @@ const BEHAVIOUR = [
   'test/statements.test.ts',
   'test/network-node.test.ts',
   'test/account-links.test.ts',
+  'test/multisig.test.ts',
+  'test/hash-locks.test.ts',
 ];
 const FRAMEWORK_MOUNTS = ['express5', 'express5-prefix', 'express4', 'koa', 'koa-prefix'];
 

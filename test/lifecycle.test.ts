@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { SymbolFacade } from 'symbol-sdk/symbol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
-import { unfundedAccount } from './support/announce.js';
+import { lockFunds, unfundedAccount } from './support/announce.js';
 import { startGateway, testChain } from './support/server.js';
 import {
   OFFSET,
@@ -122,6 +122,7 @@ describe('transaction lifecycle over HTTP and WebSocket (the state table)', () =
     it('checks what waits, in arrival order, before it harvests: a partial, its cosignature, then a transfer, all in one block', async () => {
       await start(testChain({ announceDelay: 60_000 }));
       const bonded = aggregate(chain, 'bonded', a, [embeddedTransfer(chain, a, c), embeddedTransfer(chain, b, d)]);
+      lockFunds(chain, a, bonded);
       const plain = transfer(chain, c, d);
       for (const [path, body] of [['/transactions/partial', bonded.body], ['/transactions/cosignature', cosign(chain, b, bonded)], ['/transactions', plain.body]] as const) {
         expect((await announce(path, body)).status).toBe(202);
@@ -472,15 +473,19 @@ describe('transaction lifecycle over HTTP and WebSocket (the state table)', () =
   });
 
   describe('aggregate bonded: partial → cosignatures → unconfirmed → confirmed', () => {
-    // a signs; the embedded transfers are a → c and b → d, so b must cosign.
+    // a signs; the embedded transfers are a → c and b → d, so b must cosign. Each is announced after a's hash lock for it is confirmed.
     const bonded = (options: { deadline?: bigint } = {}) =>
-      aggregate(chain, 'bonded', a, [embeddedTransfer(chain, a, c, 1_000_000n), embeddedTransfer(chain, b, d, 2_000_000n)], options);
+      locked(aggregate(chain, 'bonded', a, [embeddedTransfer(chain, a, c, 1_000_000n), embeddedTransfer(chain, b, d, 2_000_000n)], options));
+    const locked = (signed: Signed) => {
+      lockFunds(chain, a, signed);
+      return signed;
+    };
 
     it('sends partialAdded for every related address: signer, embedded signers and recipients', async () => {
+      const signed = bonded();
       const topics = [a, b, c, d].map((account) => `partialAdded/${account.address}`);
       const client = await connect(...topics);
       const bystander = await connect(`partialAdded/${chain.fundedAccounts[4].address}`, `unconfirmedAdded/${a.address}`);
-      const signed = bonded();
       const reply = await put('/transactions/partial', signed.body);
       expect(reply.status).toBe(202);
       expect(typeof reply.body.message).toBe('string');
@@ -546,7 +551,7 @@ describe('transaction lifecycle over HTTP and WebSocket (the state table)', () =
       const [unconfirmedRemoved, confirmed, blockFrame] = await frames(client, 3);
       expect(unconfirmedRemoved.data.meta.hash).toBe(signed.hash);
       expect(confirmed.topic).toBe(`confirmedAdded/${b.address}`);
-      expect(confirmed.data.meta).toMatchObject({ hash: signed.hash, merkleComponentHash: component, height: '2' });
+      expect(confirmed.data.meta).toMatchObject({ hash: signed.hash, merkleComponentHash: component, height: '3' });
       expect(blockFrame.data.meta.hash).toBe(block.meta.hash);
       await expectNoMoreFrames(client);
 
@@ -557,11 +562,11 @@ describe('transaction lifecycle over HTTP and WebSocket (the state table)', () =
       // One transaction: the Merkle root is its component hash, SHA3-256(hash ‖ cosigner keys).
       expect(block.block.transactionsHash).toBe(component);
       expect(block.meta).toMatchObject({ transactionsCount: 1, totalTransactionsCount: 3 });
-      expect(await status(signed.hash)).toMatchObject({ group: 'confirmed', code: 'Success', height: '2' });
+      expect(await status(signed.hash)).toMatchObject({ group: 'confirmed', code: 'Success', height: '3' });
     });
 
     it('stays partial while a cosignature is missing: three embedded signers, one cosignature', async () => {
-      const signed = aggregate(chain, 'bonded', a, [embeddedTransfer(chain, a, d), embeddedTransfer(chain, b, a), embeddedTransfer(chain, c, a)]);
+      const signed = locked(aggregate(chain, 'bonded', a, [embeddedTransfer(chain, a, d), embeddedTransfer(chain, b, a), embeddedTransfer(chain, c, a)]));
       await put('/transactions/partial', signed.body);
       const client = await connect(`cosignature/${a.address}`, `partialRemoved/${a.address}`, `unconfirmedAdded/${a.address}`);
       await put('/transactions/cosignature', cosign(chain, b, signed));
@@ -579,7 +584,7 @@ describe('transaction lifecycle over HTTP and WebSocket (the state table)', () =
     });
 
     it('ignores a cosignature given twice', async () => {
-      const signed = aggregate(chain, 'bonded', a, [embeddedTransfer(chain, a, d), embeddedTransfer(chain, b, a), embeddedTransfer(chain, c, a)]);
+      const signed = locked(aggregate(chain, 'bonded', a, [embeddedTransfer(chain, a, d), embeddedTransfer(chain, b, a), embeddedTransfer(chain, c, a)]));
       await put('/transactions/partial', signed.body);
       const client = await connect(`cosignature/${a.address}`);
       const cosignature = cosign(chain, b, signed);
@@ -627,7 +632,7 @@ describe('transaction lifecycle over HTTP and WebSocket (the state table)', () =
     it('lists only the aggregates still waiting once one of two completes, each under a new id in its new group', async () => {
       const first = bonded();
       // a signs an inner transaction too (catapult counts the aggregate's signer among the cosigners it checks).
-      const second = aggregate(chain, 'bonded', a, [embeddedTransfer(chain, a, d), embeddedTransfer(chain, c, a)]);
+      const second = locked(aggregate(chain, 'bonded', a, [embeddedTransfer(chain, a, d), embeddedTransfer(chain, c, a)]));
       await put('/transactions/partial', first.body);
       await put('/transactions/partial', second.body);
       const partialId = (await server.get(`/transactions/partial/${first.hash}`)).body.id;
@@ -643,15 +648,15 @@ describe('transaction lifecycle over HTTP and WebSocket (the state table)', () =
     });
 
     it('accepts a deadline 24 hours ahead for an aggregate bonded (it may wait 48 hours for cosignatures)', async () => {
-      const client = await connect(`partialAdded/${a.address}`, `status/${a.address}`);
       const signed = bonded({ deadline: chain.networkTime() + 24n * 3_600_000n });
+      const client = await connect(`partialAdded/${a.address}`, `status/${a.address}`);
       await put('/transactions/partial', signed.body);
       expect((await frames(client, 1))[0].topic).toBe(`partialAdded/${a.address}`);
     });
 
     it('rejects an aggregate bonded whose signature does not verify on status/{signer}, storing nothing', async () => {
-      const client = await connect(`status/${a.address}`, `partialAdded/${a.address}`);
       const signed = bonded();
+      const client = await connect(`status/${a.address}`, `partialAdded/${a.address}`);
       const payload = flipByte(signed.payload, OFFSET.signature);
       await put('/transactions/partial', { payload });
       const [frame] = await frames(client, 1);
@@ -661,8 +666,8 @@ describe('transaction lifecycle over HTTP and WebSocket (the state table)', () =
     });
 
     it('moves an aggregate bonded that already carries every cosignature straight to unconfirmed', async () => {
+      const signed = locked(aggregate(chain, 'bonded', a, [embeddedTransfer(chain, a, c), embeddedTransfer(chain, b, d)], { cosigners: [b] }));
       const client = await connect(`partialAdded/${b.address}`, `unconfirmedAdded/${b.address}`);
-      const signed = aggregate(chain, 'bonded', a, [embeddedTransfer(chain, a, c), embeddedTransfer(chain, b, d)], { cosigners: [b] });
       await put('/transactions/partial', signed.body);
       const [frame] = await frames(client, 1);
       expect(frame.topic).toBe(`unconfirmedAdded/${b.address}`);
@@ -672,11 +677,12 @@ describe('transaction lifecycle over HTTP and WebSocket (the state table)', () =
 
   describe('partial → removed when its deadline passes', () => {
     it('sends partialRemoved on the next harvest and ignores later cosignatures', async () => {
-      const signed = aggregate(chain, 'bonded', a, [embeddedTransfer(chain, a, c), embeddedTransfer(chain, b, d)], { deadline: chain.networkTime() + 20_000n });
+      const signed = aggregate(chain, 'bonded', a, [embeddedTransfer(chain, a, c), embeddedTransfer(chain, b, d)], { deadline: chain.networkTime() + 40_000n });
+      lockFunds(chain, a, signed);
       const client = await connect(`partialAdded/${c.address}`, `partialRemoved/${c.address}`, `cosignature/${c.address}`, 'block');
       await put('/transactions/partial', signed.body);
       expect((await frames(client, 1))[0].topic).toBe(`partialAdded/${c.address}`);
-      for (let i = 0; i < 4; i++) chain.networkTime();
+      for (let i = 0; i < 8; i++) chain.networkTime();
 
       chain.harvest();
       const [removed, block] = await frames(client, 2);
@@ -726,8 +732,9 @@ describe('transaction lifecycle over HTTP and WebSocket (the state table)', () =
     });
 
     it('rejects an aggregate bonded announced via PUT /transactions before its cosignatures with Failure_Aggregate_Missing_Cosignatures', async () => {
-      const client = await connect(`status/${a.address}`);
       const signed = aggregate(chain, 'bonded', a, [embeddedTransfer(chain, a, c), embeddedTransfer(chain, b, d)]);
+      lockFunds(chain, a, signed);
+      const client = await connect(`status/${a.address}`);
       await put('/transactions', signed.body);
       expect((await frames(client, 1))[0].data.code).toBe('Failure_Aggregate_Missing_Cosignatures');
       expect(await partial()).toEqual([]);

@@ -25,6 +25,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { InMemoryChain } from '../src/memory/chain.js';
 import type { InMemoryChainOptions } from '../src/memory/options.js';
+import { lockFunds } from './support/announce.js';
 import { announceConfirmed, firstValue, latencyProxy, sdk2Wallet, subscribers, tampered, xym, type Sdk2Wallet } from './support/sdk2.js';
 import { startGateway } from './support/server.js';
 
@@ -195,6 +196,7 @@ describe('symbol-sdk 2.0.7 TransactionService against the gateway', () => {
         xym(0.5),
       );
       const signed = alice.sign(aggregate, wallet.generationHash);
+      lockFunds(chain, chain.fundedAccounts[0], signed); // its hash lock, confirmed first
       const outcome = firstValue(wallet.transactionService.announceAggregateBonded(signed, await openListener()));
       await subscribers(server, `partialAdded/${alice.address.plain()}`, 1);
       chain.processAnnounced();

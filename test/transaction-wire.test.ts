@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
 import { assertMatchesSchema } from './support/openapi.js';
 import { startGateway, testChain } from './support/server.js';
-import { inAnHour, sign, type Signed } from './support/signing.js';
+import { aggregate, inAnHour, sign, type Signed } from './support/signing.js';
 import { Client, openSockets } from './support/ws-client.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
@@ -46,11 +46,9 @@ function unmodelled(owner: ChainAccount, other: ChainAccount, token: bigint, roo
     { type: 'node_key_link_transaction_v1', linkedPublicKey: randomHex(32, 'node'), linkAction },
     { type: 'vrf_key_link_transaction_v1', linkedPublicKey: randomHex(32, 'vrf'), linkAction },
     { type: 'voting_key_link_transaction_v1', linkedPublicKey: randomHex(32, 'voting'), startEpoch: 72, endEpoch: 432, linkAction },
-    { type: 'hash_lock_transaction_v1', mosaic: { mosaicId: BigInt(`0x${chain.currency.mosaicId}`), amount: 10_000_000n }, duration: 100n, hash: randomHex(32, 'bonded') },
     { type: 'account_metadata_transaction_v1', targetAddress: otherAddress, scopedMetadataKey: metadataGenerateKey('membership'), valueSizeDelta: 8, value: bytes('verified') },
     { type: 'mosaic_metadata_transaction_v1', targetAddress: new Address(owner.address), scopedMetadataKey: 0x4d2n, targetMosaicId: token, valueSizeDelta: 6, value: bytes('ticket') },
     { type: 'namespace_metadata_transaction_v1', targetAddress: new Address(owner.address), scopedMetadataKey: metadataGenerateKey('site'), targetNamespaceId: root, valueSizeDelta: 4, value: bytes('shop') },
-    { type: 'multisig_account_modification_transaction_v1', minRemovalDelta: 1, minApprovalDelta: 1, addressAdditions: [otherAddress], addressDeletions: [] },
   ];
 }
 
@@ -129,6 +127,15 @@ beforeAll(async () => {
     (descriptor) => chain.facade.transactionFactory.createEmbedded({ ...descriptor, signerPublicKey: a.keyPair.publicKey } as never),
   );
   await announce('aggregate_complete_transaction_v3', { type: 'aggregate_complete_transaction_v3', transactionsHash: SymbolFacade.hashEmbeddedTransactions(inner), transactions: inner }, a);
+  const lock = (hash: string) => ({ type: 'hash_lock_transaction_v1', mosaic: { mosaicId: BigInt(`0x${chain.currency.mosaicId}`), amount: 10_000_000n }, duration: 100n, hash });
+  await announce('hash_lock_transaction_v1', lock(randomHex(32, 'bonded')), a);
+  // A multisig modification is only embeddable, and its new cosignatory opts in by cosigning: b makes a its cosignatory (last: b is multisig afterwards).
+  const multisig = aggregate(chain, 'complete', b, [
+    chain.facade.transactionFactory.createEmbedded({ ...lock(randomHex(32, 'bonded inner')), signerPublicKey: b.keyPair.publicKey } as never),
+    chain.facade.transactionFactory.createEmbedded({ type: 'multisig_account_modification_transaction_v1', minRemovalDelta: 1, minApprovalDelta: 1, addressAdditions: [new Address(a.address)], addressDeletions: [], signerPublicKey: b.keyPair.publicKey } as never),
+  ], { cosigners: [a], fee: 10_000_000n });
+  expect((await server.request('PUT', '/transactions', { body: multisig.body, headers: JSON_HEADERS })).status).toBe(202);
+  announced.push({ label: 'aggregate_complete_transaction_v3 (multisig)', signed: multisig });
   chain.harvest();
   const frames = [];
   for (let i = 0; i < announced.length; i++) frames.push(await client.next());
@@ -140,10 +147,11 @@ afterAll(async () => {
 });
 
 describe('every transaction type over REST and WebSocket', () => {
-  it('confirmed every announced transaction, one of each type the SDK models (aggregates aside)', async () => {
+  it('confirmed every announced transaction, one of each type the SDK models (aggregates bonded aside; a multisig modification inside an aggregate)', async () => {
     const types = new Set(announced.map(({ signed }) => signed.transaction.type.value));
     const modelled = Object.values(models.TransactionType).filter((value): value is InstanceType<typeof models.TransactionType> => value instanceof models.TransactionType);
-    expect(modelled.filter((type) => !types.has(type.value) && type.value !== models.TransactionType.AGGREGATE_BONDED.value).map((type) => type.value)).toEqual([]);
+    const embeddedOnly = [models.TransactionType.AGGREGATE_BONDED.value, models.TransactionType.MULTISIG_ACCOUNT_MODIFICATION.value];
+    expect(modelled.filter((type) => !types.has(type.value) && !embeddedOnly.includes(type.value)).map((type) => type.value)).toEqual([]);
     for (const { label, signed } of announced) {
       expect((await server.get(`/transactionStatus/${signed.hash}`)).body.group, label).toBe('confirmed');
     }

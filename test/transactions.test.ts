@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import { hashLockFor } from './support/announce.js';
 import { startGateway } from './support/server.js';
 import { aggregate, cosign, embeddedTransfer, transfer, type Signed } from './support/signing.js';
 
@@ -22,8 +23,9 @@ const UNKNOWN_ID = '0'.repeat(24);
 
 /**
  * A chain with, besides the nemesis block's 10 funding transfers (height 1):
- * height 2: a0 → a1 (1 XYM by the symbol.xym alias), a2 → a3 (2 XYM by the currency id);
- * height 3: a complete aggregate of a0 (a0 → a4 3 XYM, a1 → a5 4 XYM; a1 cosigned) and a
+ * height 2: a9's hash locks for the two aggregates bonded below (a wallet locks funds first);
+ * height 3: a0 → a1 (1 XYM by the symbol.xym alias), a2 → a3 (2 XYM by the currency id);
+ * height 4: a complete aggregate of a0 (a0 → a4 3 XYM, a1 → a5 4 XYM; a1 cosigned) and a
  * bonded one of a2 (a2 → a4 5 XYM, a3 → a5 6 XYM; completed by a3's cosignature);
  * then, never harvested: an unconfirmed a4 → a5, a partial aggregate of a4, a failed transfer.
  */
@@ -35,6 +37,7 @@ interface Fixture {
   pending: Signed;
   partial: Signed;
   failed: Signed;
+  locks: Signed[];
 }
 
 describe('transaction routes', () => {
@@ -62,28 +65,32 @@ describe('transaction routes', () => {
     const [a0, a1, a2, a3, a4, a5] = accounts;
     const announce = async (path: string, body: string | object) => expect((await put(path, body)).status).toBe(202);
 
+    const id = BigInt(`0x${currency()}`);
+    const bonded = aggregate(chain, 'bonded', a2, [embeddedTransfer(chain, a2, a4, 5_000_000n, id), embeddedTransfer(chain, a3, a5, 6_000_000n, id)]);
+    // a4 signs and has an inner transaction (catapult counts the signer among the cosigners it checks); a5 has not cosigned yet.
+    const partial = aggregate(chain, 'bonded', a4, [embeddedTransfer(chain, a4, a5), embeddedTransfer(chain, a5, a4)]);
+    const locks = [bonded, partial].map((each) => hashLockFor(chain, accounts[9], each.hash));
+    for (const lock of locks) await announce('/transactions', lock.body);
+    chain.harvest();
+
     const t1 = transfer(chain, a0, a1, { amount: 1_000_000n });
     const t2 = transfer(chain, a2, a3, { amount: 2_000_000n, mosaicId: BigInt(`0x${currency()}`) });
     await announce('/transactions', t1.body);
     await announce('/transactions', t2.body);
     chain.harvest();
 
-    const id = BigInt(`0x${currency()}`);
     const complete = aggregate(chain, 'complete', a0, [embeddedTransfer(chain, a0, a4, 3_000_000n, id), embeddedTransfer(chain, a1, a5, 4_000_000n, id)], { cosigners: [a1] });
-    const bonded = aggregate(chain, 'bonded', a2, [embeddedTransfer(chain, a2, a4, 5_000_000n, id), embeddedTransfer(chain, a3, a5, 6_000_000n, id)]);
     await announce('/transactions', complete.body);
     await announce('/transactions/partial', bonded.body);
     await announce('/transactions/cosignature', cosign(chain, a3, bonded));
     chain.harvest();
 
     const pending = transfer(chain, a4, a5);
-    // a4 signs and has an inner transaction (catapult counts the signer among the cosigners it checks); a5 has not cosigned yet.
-    const partial = aggregate(chain, 'bonded', a4, [embeddedTransfer(chain, a4, a5), embeddedTransfer(chain, a5, a4)]);
     const failed = transfer(chain, a5, a4, { deadline: chain.networkTime() - 1_000n });
     await announce('/transactions', pending.body);
     await announce('/transactions/partial', partial.body);
     await announce('/transactions', failed.body);
-    fx = { t1, t2, complete, bonded, pending, partial, failed };
+    fx = { t1, t2, complete, bonded, pending, partial, failed, locks };
   });
   afterAll(() => server.close());
 
@@ -225,7 +232,7 @@ describe('transaction routes', () => {
 
     it('pages every confirmed top-level transaction, newest first by default', async () => {
       const reply = await get('/transactions/confirmed');
-      expect(reply.body.pagination).toEqual({ pageNumber: 1, pageSize: 10, totalEntries: 22, totalPages: 3 });
+      expect(reply.body.pagination).toEqual({ pageNumber: 1, pageSize: 10, totalEntries: 24, totalPages: 3 });
       expect(hashes(reply).slice(0, 4)).toEqual([fx.bonded.hash, fx.complete.hash, fx.t2.hash, fx.t1.hash]);
       const ids = reply.body.data.map((entry: any) => entry.id);
       expect([...ids].sort().reverse()).toEqual(ids);
@@ -248,15 +255,15 @@ describe('transaction routes', () => {
         ['signerPublicKey in lowercase', () => `signerPublicKey=${accounts[2].publicKey.toLowerCase()}`, () => [fx.bonded.hash, fx.t2.hash]],
         ['recipientAddress (top-level only)', () => `recipientAddress=${accounts[1].address}`, () => [fx.t1.hash, nemesisTo(1)]],
         ['recipientAddress with embedded=true', () => `recipientAddress=${accounts[4].address}&embedded=true`, () => [fx.bonded.hash, fx.complete.hash, nemesisTo(4)]],
-        ['height', () => 'height=2', () => [fx.t2.hash, fx.t1.hash]],
-        ['fromHeight', () => 'fromHeight=2', () => [fx.bonded.hash, fx.complete.hash, fx.t2.hash, fx.t1.hash]],
-        ['toHeight', () => 'toHeight=2&pageSize=100', () => [fx.t2.hash, fx.t1.hash, ...[...nemesisAll].reverse()]],
-        ['fromHeight and toHeight', () => 'fromHeight=2&toHeight=2', () => [fx.t2.hash, fx.t1.hash]],
+        ['height', () => 'height=3', () => [fx.t2.hash, fx.t1.hash]],
+        ['fromHeight', () => 'fromHeight=3', () => [fx.bonded.hash, fx.complete.hash, fx.t2.hash, fx.t1.hash]],
+        ['toHeight', () => 'toHeight=3&pageSize=100', () => [fx.t2.hash, fx.t1.hash, fx.locks[1].hash, fx.locks[0].hash, ...[...nemesisAll].reverse()]],
+        ['fromHeight and toHeight', () => 'fromHeight=3&toHeight=3', () => [fx.t2.hash, fx.t1.hash]],
         ['fromHeight above toHeight', () => 'fromHeight=3&toHeight=2', () => []],
         ['a height above the chain', () => 'height=99', () => []],
         ['type aggregate complete', () => `type=${AGGREGATE_COMPLETE}`, () => [fx.complete.hash]],
         ['type aggregate bonded', () => `type=${AGGREGATE_BONDED}`, () => [fx.bonded.hash]],
-        ['two types (repeated key)', () => `type=${TRANSFER}&type=${AGGREGATE_BONDED}&fromHeight=2`, () => [fx.bonded.hash, fx.t2.hash, fx.t1.hash]],
+        ['two types (repeated key)', () => `type=${TRANSFER}&type=${AGGREGATE_BONDED}&fromHeight=3`, () => [fx.bonded.hash, fx.t2.hash, fx.t1.hash]],
         ['transferMosaicId with an amount range', () => `transferMosaicId=${currency()}&fromTransferAmount=2000000&toTransferAmount=2000000`, () => [fx.t2.hash]],
         ['transferMosaicId (the alias symbol.xym) with fromTransferAmount', () => `transferMosaicId=${chain.currency.aliasId}&fromTransferAmount=1000000000000&pageSize=20`, () => [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0].map(nemesisTo)],
         ['transferMosaicId with toTransferAmount', () => `transferMosaicId=${currency()}&toTransferAmount=2000000`, () => [fx.t2.hash]],
@@ -281,14 +288,14 @@ describe('transaction routes', () => {
       }
 
       it('lists the embedded transactions of confirmed aggregates as entries of their own with embedded=true', async () => {
-        const reply = await get('/transactions/confirmed?embedded=true&fromHeight=3&order=asc');
+        const reply = await get('/transactions/confirmed?embedded=true&fromHeight=4&order=asc');
         expect(reply.body.pagination.totalEntries).toBe(6);
         const [complete, first, second, bonded, third, fourth] = reply.body.data;
         expect(complete.meta.hash).toBe(fx.complete.hash);
         expect(bonded.meta.hash).toBe(fx.bonded.hash);
         for (const [parent, children] of [[complete, [first, second]], [bonded, [third, fourth]]]) {
           for (const [index, child] of children.entries()) {
-            expect(child.meta).toMatchObject({ height: '3', aggregateHash: parent.meta.hash, aggregateId: parent.id, index });
+            expect(child.meta).toMatchObject({ height: '4', aggregateHash: parent.meta.hash, aggregateId: parent.id, index });
             expect(child.meta.hash).toBeUndefined();
             expect(child.transaction.type).toBe(TRANSFER);
             expect(child.transaction.size).toBeUndefined();
@@ -296,10 +303,10 @@ describe('transaction routes', () => {
         }
         expect([first, second, third, fourth].map((child: any) => child.transaction.mosaics[0].amount)).toEqual(['3000000', '4000000', '5000000', '6000000']);
         // Without embedded=true only top-level entries are listed.
-        expect((await get('/transactions/confirmed?fromHeight=3')).body.pagination.totalEntries).toBe(2);
-        expect((await get('/transactions/confirmed?embedded=true')).body.pagination.totalEntries).toBe(26);
+        expect((await get('/transactions/confirmed?fromHeight=4')).body.pagination.totalEntries).toBe(2);
+        expect((await get('/transactions/confirmed?embedded=true')).body.pagination.totalEntries).toBe(28);
         expect((await get(`/transactions/confirmed?embedded=true&type=${TRANSFER}`)).body.pagination.totalEntries).toBe(19);
-        expect((await get('/transactions/confirmed?embedded=false')).body.pagination.totalEntries).toBe(22);
+        expect((await get('/transactions/confirmed?embedded=false')).body.pagination.totalEntries).toBe(24);
       });
 
       it.each([
@@ -329,9 +336,9 @@ describe('transaction routes', () => {
     describe('pagination', () => {
       it('pages with pageSize and pageNumber', async () => {
         const all = hashes(await get('/transactions/confirmed?pageSize=100'));
-        expect(all).toHaveLength(22);
+        expect(all).toHaveLength(24);
         const third = await get('/transactions/confirmed?pageNumber=3');
-        expect(third.body.pagination).toEqual({ pageNumber: 3, pageSize: 10, totalEntries: 22, totalPages: 3 });
+        expect(third.body.pagination).toEqual({ pageNumber: 3, pageSize: 10, totalEntries: 24, totalPages: 3 });
         expect(hashes(third)).toEqual(all.slice(20));
         expect(hashes(await get('/transactions/confirmed?pageNumber=4'))).toEqual([]);
       });
@@ -378,7 +385,7 @@ describe('transaction routes', () => {
 
     it('finds a confirmed transaction by hash, with its meta', async () => {
       expect(t1Entry.id).toMatch(/^[0-9A-F]{24}$/);
-      expect(t1Entry.meta).toMatchObject({ height: '2', hash: fx.t1.hash, merkleComponentHash: fx.t1.hash, index: 0 });
+      expect(t1Entry.meta).toMatchObject({ height: '3', hash: fx.t1.hash, merkleComponentHash: fx.t1.hash, index: 0 });
       expect(t1Entry.transaction).toMatchObject({
         size: fx.t1.transaction.size,
         signature: fx.t1.payload.slice(16, 144),
@@ -405,7 +412,7 @@ describe('transaction routes', () => {
       expect(transaction.type).toBe(AGGREGATE_COMPLETE);
       expect(transaction.cosignatures.map((cosignature: any) => cosignature.signerPublicKey)).toEqual([accounts[1].publicKey]);
       expect(transaction.transactions).toHaveLength(2);
-      for (const [index, entry] of transaction.transactions.entries()) expect(entry.meta).toMatchObject({ aggregateHash: fx.complete.hash, aggregateId: id, index, height: '3' });
+      for (const [index, entry] of transaction.transactions.entries()) expect(entry.meta).toMatchObject({ aggregateHash: fx.complete.hash, aggregateId: id, index, height: '4' });
     });
 
     it('finds an embedded transaction by its own id', async () => {
@@ -457,7 +464,7 @@ describe('transaction routes', () => {
   describe('POST /transactions/{group}', () => {
     let ids: string[];
     beforeAll(async () => {
-      ids = (await get('/transactions/confirmed?fromHeight=2&order=asc')).body.data.map((entry: any) => entry.id);
+      ids = (await get('/transactions/confirmed?fromHeight=3&order=asc')).body.data.map((entry: any) => entry.id);
     });
 
     it('answers transactionIds in the order asked, leaving unknown ones out', async () => {
@@ -513,11 +520,11 @@ describe('transaction routes', () => {
 
     it('reports a confirmed transaction with code Success and its height', async () => {
       const reply = await get(`/transactionStatus/${fx.t1.hash}`);
-      expect(reply.body).toEqual({ group: 'confirmed', code: 'Success', hash: fx.t1.hash, deadline: deadline(fx.t1), height: '2' });
+      expect(reply.body).toEqual({ group: 'confirmed', code: 'Success', hash: fx.t1.hash, deadline: deadline(fx.t1), height: '3' });
     });
 
     it('reports an aggregate completed by cosignature as confirmed', async () => {
-      expect((await get(`/transactionStatus/${fx.bonded.hash}`)).body).toMatchObject({ group: 'confirmed', height: '3' });
+      expect((await get(`/transactionStatus/${fx.bonded.hash}`)).body).toMatchObject({ group: 'confirmed', height: '4' });
     });
 
     it('reports unconfirmed and partial transactions', async () => {

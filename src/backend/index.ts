@@ -6,8 +6,10 @@
 import type { AccountRestrictionsRepository } from './account-restrictions.js';
 import type { AccountRepository } from './accounts.js';
 import type { EventFeed } from './events.js';
+import type { HashLockRepository } from './locks.js';
 import type { MosaicRepository } from './mosaics.js';
 import type { MosaicRestrictionRepository } from './mosaic-restrictions.js';
+import type { MultisigRepository } from './multisig.js';
 import type { NamespaceRepository } from './namespaces.js';
 import type { ReceiptRepository } from './receipts.js';
 import type { SecretLockRepository } from './secret-locks.js';
@@ -32,6 +34,8 @@ export type * from './mosaic-restrictions.js';
 export type * from './namespaces.js';
 export type * from './receipts.js';
 export type * from './secret-locks.js';
+export type * from './multisig.js';
+export type * from './locks.js';
 export * from './events.js';
 
 /** Everything the gateway's routes read from. */
@@ -60,6 +64,10 @@ export interface GatewayBackend {
   accountRestrictions?: AccountRestrictionsRepository;
   /** `GET /restrictions/mosaic`, `GET /restrictions/mosaic/{compositeHash}`. */
   mosaicRestrictions?: MosaicRestrictionRepository;
+  /** `GET /account/{address}/multisig` and `/multisig/graph`. */
+  multisig?: MultisigRepository;
+  /** `GET /lock/hash` and `/lock/hash/{hash}`. */
+  hashLocks?: HashLockRepository;
   /** `GET /statements/...`. */
   receipts?: ReceiptRepository;
   /** `GET /network/fees/transaction` and `/network/fees/rental`. */

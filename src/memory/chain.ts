@@ -4,8 +4,10 @@ import type { AccountRepository } from '../backend/accounts.js';
 import type { GatewayBackend } from '../backend/index.js';
 import type { BlockDTO, BlockInfoDTO, FinalizedBlockDTO, NodeHealthDTO } from '../backend/dto.js';
 import type { AccountRestrictionsRepository } from '../backend/account-restrictions.js';
-import type { MosaicRepository } from '../backend/mosaics.js';
+import type { HashLockRepository } from '../backend/locks.js';
 import type { MosaicRestrictionRepository } from '../backend/mosaic-restrictions.js';
+import type { MosaicRepository } from '../backend/mosaics.js';
+import type { MultisigRepository } from '../backend/multisig.js';
 import type { NamespaceRepository } from '../backend/namespaces.js';
 import type { ReceiptRepository } from '../backend/receipts.js';
 import type { SecretLockRepository } from '../backend/secret-locks.js';
@@ -114,6 +116,8 @@ export class InMemoryChain implements GatewayBackend {
   readonly accountRestrictions: AccountRestrictionsRepository;
   readonly mosaicRestrictions: MosaicRestrictionRepository;
   readonly receipts: ReceiptRepository;
+  readonly multisig: MultisigRepository;
+  readonly hashLocks: HashLockRepository;
   readonly fees: NetworkFeeRepository;
   /** Chain events for the gateway's WebSocket channels. */
   readonly events = new EventStream();
@@ -264,6 +268,14 @@ export class InMemoryChain implements GatewayBackend {
     this.accountRestrictions = {
       search: (criteria) => this.#read('db', () => accountRestrictions.search(criteria)),
       find: (addressList) => this.#read('db', () => accountRestrictions.find(addressList)),
+    };
+    this.multisig = {
+      find: (address) => this.#read('db', () => this.#stores.multisig.find(address)),
+      graph: (address) => this.#read('db', () => this.#stores.multisig.graph(address)),
+    };
+    this.hashLocks = {
+      search: (criteria) => this.#read('db', () => this.#stores.hashLocks.search(criteria)),
+      find: (hashes) => this.#read('db', () => this.#stores.hashLocks.find(hashes)),
     };
     this.receipts = {
       searchTransactionStatements: (criteria) => this.#read('db', () => this.#receipts.searchTransactionStatements(criteria)),
@@ -465,6 +477,7 @@ export class InMemoryChain implements GatewayBackend {
     this.#receipts.append(height, info.block.timestamp, statements);
     this.#transactionCount += transactionCount;
     this.#lifecycle.confirm(selection, height, info.block.timestamp);
+    this.#lifecycle.removeUnlocked(this.#stores.hashLocks.expiries.at(height));
     this.#lifecycle.readmitUnconfirmed();
     const elapsedSeconds = previous ? (timestamp - BigInt(previous.block.timestamp)) / 1000n : 0n;
     this.#score += DIFFICULTY - elapsedSeconds;

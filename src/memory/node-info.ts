@@ -73,7 +73,7 @@ export function networkConfiguration(chain: InMemoryChain): NetworkConfiguration
         enableBondedAggregateSupport: true,
         maxBondedTransactionLifetime: duration(lifetime * 8),
       },
-      lockhash: { lockedFundsPerAggregate: "10'000'000", maxHashLockDuration: '2d' },
+      lockhash: { lockedFundsPerAggregate: grouped(rules.lockedFundsPerAggregate), maxHashLockDuration: blocks(rules.maxHashLockDuration) },
       locksecret: { maxSecretLockDuration: blocks(rules.maxSecretLockDuration), minProofSize: String(rules.minProofSize), maxProofSize: grouped(rules.maxProofSize) },
       metadata: { maxValueSize: '1024' },
       mosaic: {
@@ -83,7 +83,11 @@ export function networkConfiguration(chain: InMemoryChain): NetworkConfiguration
         mosaicRentalFeeSinkAddress: sinks.mosaicRental.address,
         mosaicRentalFee: grouped(rules.mosaicRentalFee),
       },
-      multisig: { maxMultisigDepth: '3', maxCosignatoriesPerAccount: '25', maxCosignedAccountsPerAccount: '25' },
+      multisig: {
+        maxMultisigDepth: String(rules.maxMultisigDepth),
+        maxCosignatoriesPerAccount: String(rules.maxCosignatoriesPerAccount),
+        maxCosignedAccountsPerAccount: String(rules.maxCosignedAccountsPerAccount),
+      },
       namespace: {
         maxNameSize: String(rules.maxNameSize),
         maxChildNamespaces: grouped(rules.maxChildNamespaces),

@@ -75,6 +75,16 @@ export interface ChainRules {
   maxAccountRestrictionValues: number;
   /** Most rules of a mosaic's global restriction, and most values of one address's restriction of a mosaic. Default 20. */
   maxMosaicRestrictionValues: number;
+  /** Most levels of a multisig graph (a multisig account cosigned by multisig accounts…). Default 3. */
+  maxMultisigDepth: number;
+  /** Most cosignatories of one multisig account. Default 25. */
+  maxCosignatoriesPerAccount: number;
+  /** Most multisig accounts one account cosigns. Default 25. */
+  maxCosignedAccountsPerAccount: number;
+  /** Currency a hash lock must lock for an aggregate bonded, in atomic units. Default 10 000 000 (10 XYM). */
+  lockedFundsPerAggregate: bigint;
+  /** Longest hash lock, in blocks. Default 2 days. */
+  maxHashLockDuration: bigint;
 }
 
 const DAY_MS = 86_400_000;
@@ -119,6 +129,11 @@ export function testnetRules(blockTimeMs: number): ChainRules {
     maxProofSize: 1024,
     maxAccountRestrictionValues: 100,
     maxMosaicRestrictionValues: 20,
+    maxMultisigDepth: 3,
+    maxCosignatoriesPerAccount: 25,
+    maxCosignedAccountsPerAccount: 25,
+    lockedFundsPerAggregate: 10_000_000n,
+    maxHashLockDuration: days(2),
   };
 }
 

@@ -5,8 +5,10 @@ import { accountRoutes } from './accounts.js';
 import { blockRoutes } from './blocks.js';
 import { chainRoutes } from './chain.js';
 import { finalizationRoutes } from './finalization.js';
+import { hashLockRoutes } from './hash-locks.js';
 import { mosaicRoutes } from './mosaics.js';
 import { mosaicRestrictionRoutes } from './mosaic-restrictions.js';
+import { multisigRoutes } from './multisig.js';
 import { namespaceRoutes } from './namespaces.js';
 import { networkRoutes } from './network.js';
 import { nodeRoutes } from './node.js';
@@ -31,4 +33,6 @@ export function symbolRoutes(router: Router, backend: GatewayBackend): void {
   receiptRoutes(router, backend);
   secretLockRoutes(router, backend);
   accountRestrictionRoutes(router, backend);
+  multisigRoutes(router, backend);
+  hashLockRoutes(router, backend);
 }

@@ -79,3 +79,26 @@ export function unfundedAccount(chain: InMemoryChain, label: string): ChainAccou
     addressHex: Buffer.from(address.bytes).toString('hex').toUpperCase(),
   };
 }
+
+/** A hash lock of `signer` for an aggregate bonded's hash: the network's locked funds (10 XYM by default) for `duration` blocks. */
+export function hashLockFor(chain: InMemoryChain, signer: ChainAccount, hash: string, options: { duration?: bigint; amount?: bigint; mosaicId?: bigint } = {}): Signed {
+  return signedBy(chain, signer, {
+    type: 'hash_lock_transaction_v1',
+    mosaic: { mosaicId: options.mosaicId ?? BigInt(`0x${chain.currency.mosaicId}`), amount: options.amount ?? chain.rules.lockedFundsPerAggregate },
+    duration: options.duration ?? 100n,
+    hash,
+  });
+}
+
+/**
+ * Locks funds for an aggregate bonded and confirms the lock in a block, as a wallet does
+ * before it announces the aggregate (with no socket: call it before a test subscribes).
+ */
+export function lockFunds(chain: InMemoryChain, signer: ChainAccount, bonded: { hash: string }, duration?: bigint): Signed {
+  const lock = hashLockFor(chain, signer, bonded.hash, { duration });
+  chain.announcer.announce(lock.payload);
+  chain.harvest();
+  const [status] = chain.transactionStatus.find([lock.hash]) as Awaited<ReturnType<InMemoryChain['transactionStatus']['find']>>;
+  if (status?.group !== 'confirmed') throw new Error(`the hash lock was not confirmed: ${JSON.stringify(status)}`);
+  return lock;
+}

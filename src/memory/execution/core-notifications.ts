@@ -5,6 +5,7 @@
  * aliases, resolved by whoever reads them.
  */
 import { notificationType } from './notification.js';
+import type { TransactionModel } from './plugin.js';
 
 /** A signer is seen: its account learns its public key. */
 export const ACCOUNT_PUBLIC_KEY = notificationType<{ publicKey: string; address: string }>('accountPublicKey');
@@ -15,8 +16,8 @@ export const ACCOUNT_ADDRESS = notificationType<{ unresolvedAddress: string }>('
 /** The header of a transaction: its network, type and version. */
 export const ENTITY = notificationType<{ network: number; type: number; version: number }>('entity');
 
-/** A top-level transaction's signer and type (catapult's transaction notification; inner transactions publish none). */
-export const TRANSACTION = notificationType<{ signerAddress: string; type: number }>('transaction');
+/** A top-level transaction: its signer, hash and type (catapult's TransactionNotification; embedded ones publish none). */
+export const TRANSACTION = notificationType<{ signerAddress: string; hash: string; type: number }>('transaction');
 
 /**
  * A transaction's signer interacts with other accounts (a transfer's recipient): the account
@@ -25,6 +26,23 @@ export const TRANSACTION = notificationType<{ signerAddress: string; type: numbe
  * restrictions deliberately do not.
  */
 export const ADDRESS_INTERACTION = notificationType<{ sourceAddress: string; transactionType: number; unresolvedParticipants: readonly string[] }>('addressInteraction');
+
+/**
+ * One embedded transaction of an aggregate, published after its header and before its own
+ * notifications: its signer and the aggregate's signer and cosigners (who must approve it).
+ */
+export const AGGREGATE_EMBEDDED_TRANSACTION = notificationType<{
+  /** 64 hex. */
+  aggregateSignerPublicKey: string;
+  /** 64 hex each. */
+  cosignerPublicKeys: readonly string[];
+  /** 64 hex. */
+  signerPublicKey: string;
+  /** The embedded transaction itself. */
+  transaction: TransactionModel;
+  /** Addresses (unresolved, 48 hex) whose approval the transaction needs besides its signer's (a multisig modification's new cosigners). */
+  additionalCosigners: readonly string[];
+}>('aggregateEmbeddedTransaction');
 
 /** A top-level transaction's deadline, against the block's time. */
 export const TRANSACTION_DEADLINE = notificationType<{ deadline: bigint; maxLifetime: bigint }>('transactionDeadline');

@@ -7,6 +7,13 @@ import type { FailureCode } from './notification.js';
 import type { BlockEnvironment } from './plugin.js';
 import type { BlockStatements } from './receipts.js';
 import { StatementBuilder } from './statement-builder.js';
+import { AGGREGATE_EMBEDDED_TRANSACTION } from './core-notifications.js';
+import type { NotificationType } from './notification.js';
+// The aggregate's own notification: its cosigners as a whole (eligibility), besides each inner transaction's approvals.
+import { AGGREGATE_COSIGNATURES } from '../plugins/aggregate.js';
+
+/** The notifications an aggregate's cosigners are checked on. */
+const COSIGNER_KINDS = [AGGREGATE_COSIGNATURES, AGGREGATE_EMBEDDED_TRANSACTION] as readonly NotificationType<unknown>[];
 
 /** One transaction a block tries, and what it pays. */
 export interface BlockCandidate<T> {
@@ -82,8 +89,25 @@ export class ChainEngine {
     const notifications = executor.notifications(decoded, 1, decoded.maxFee, block);
     const failure = executor.validateStateless(notifications, block, this.#unconfirmed) ?? verifySignatures();
     if (failure) return failure;
-    if (pool === 'partial') return executor.execute(notifications, this.#unconfirmed.delta(), { ...block, partial: true });
+    // As a node checks partial transactions: on the confirmed state (a hash lock must be confirmed), the result dropped.
+    if (pool === 'partial') return executor.execute(notifications, this.#options.state.delta(), { ...block, partial: true });
     return executor.execute(notifications, this.#unconfirmed, block);
+  }
+
+  /** Whether a transaction type may only be embedded in an aggregate (a node drops it at the top level). */
+  isEmbeddedOnly(type: number): boolean {
+    return this.#options.executor.isEmbeddedOnly(type);
+  }
+
+  /**
+   * Checks only an aggregate's cosigners against the multisig graph of the confirmed state:
+   * `Failure_Aggregate_Ineligible_Cosignatories` for a cosigner who may approve nothing,
+   * `Failure_Aggregate_Missing_Cosignatures` while approvals are missing, undefined once complete.
+   */
+  checkCosigners(decoded: DecodedTransaction): FailureCode | undefined {
+    const { executor, state } = this.#options;
+    const block = this.nextBlock();
+    return executor.validateKinds(executor.notifications(decoded, 1, decoded.maxFee, block), COSIGNER_KINDS, state, block);
   }
 
   /** Runs a transaction whose envelope and signatures were checked on the unconfirmed layer (paying its `maxFee`); the failure, or undefined once applied. */

@@ -19,7 +19,7 @@ import { AliasResolution, RuleContext, TransactionContext } from './contexts.js'
 import { BLOCK_SOURCE, type Receipt, type ReceiptSource } from './receipts.js';
 import type { StatementBuilder } from './statement-builder.js';
 import type { DecodedTransaction } from '../transactions/codec.js';
-import { ACCOUNT_PUBLIC_KEY, BALANCE_DEBIT, ENTITY, TRANSACTION, TRANSACTION_DEADLINE, TRANSACTION_FEE } from './core-notifications.js';
+import { ACCOUNT_PUBLIC_KEY, AGGREGATE_EMBEDDED_TRANSACTION, BALANCE_DEBIT, ENTITY, TRANSACTION, TRANSACTION_DEADLINE, TRANSACTION_FEE } from './core-notifications.js';
 
 /** A notification and the receipt source it carries (the embedded transaction it came from). */
 export interface SourcedNotification extends Notification {
@@ -100,17 +100,32 @@ export class TransactionExecutor {
 
     const top = { ...publishBody(decoded.model, decoded.signerPublicKey), computedTransactionsHash: decoded.computedTransactionsHash };
     const signerAddress = top.signerAddress;
-    publish(TRANSACTION, { signerAddress, type: decoded.model.type.value });
+    publish(TRANSACTION, { signerAddress, hash: decoded.hash, type: decoded.type });
     publish(TRANSACTION_DEADLINE, { deadline: decoded.deadline, maxLifetime: decoded.aggregate === 'bonded' ? maxBondedLifetime : maxLifetime });
     publish(TRANSACTION_FEE, { address: signerAddress, fee });
     this.#supports.get(decoded.type)?.publish(top, publish, context);
+    let cosignerPublicKeys: readonly string[] | undefined;
     decoded.embedded.forEach((embedded, index) => {
       source = { primaryId, secondaryId: index + 1 };
       const input = publishBody(embedded, toHex(embedded.signerPublicKey.bytes));
-      this.#supports.get(input.model.type.value)?.publish(input, publish, context);
+      const support = this.#supports.get(input.model.type.value);
+      cosignerPublicKeys ??= embeddedCosigners(decoded);
+      publish(AGGREGATE_EMBEDDED_TRANSACTION, {
+        aggregateSignerPublicKey: decoded.signerPublicKey,
+        cosignerPublicKeys,
+        signerPublicKey: input.signerPublicKey,
+        transaction: embedded,
+        additionalCosigners: support?.additionalCosigners?.(embedded) ?? NONE,
+      });
+      support?.publish(input, publish, context);
     });
     publish(BALANCE_DEBIT, { address: signerAddress, unresolvedMosaicId: this.#network.currencyMosaicId, amount: fee });
     return list;
+  }
+
+  /** Whether a transaction type may only be embedded in an aggregate. */
+  isEmbeddedOnly(type: number): boolean {
+    return this.#supports.get(type)?.embeddedOnly === true;
   }
 
   /** The context publishers see for a block. */
@@ -156,6 +171,22 @@ export class TransactionExecutor {
     return undefined;
   }
 
+  /**
+   * Runs only the stateful validators of the given kinds of notifications on `state`, with no
+   * observer (an aggregate's cosigners against the multisig graph, while it waits for cosignatures).
+   */
+  validateKinds(notifications: readonly Notification[], kinds: readonly NotificationType<unknown>[], state: StateReader, block: BlockEnvironment): FailureCode | undefined {
+    const context = new RuleContext(this.publishContext(block), state, this.#resolution);
+    for (const { type, payload } of notifications) {
+      if (!kinds.includes(type)) continue;
+      for (const validate of this.#stateful.get(type) ?? NONE) {
+        const failure = validate(payload, context);
+        if (failure) return failure;
+      }
+    }
+    return undefined;
+  }
+
   /** Runs every plugin's block observers on `state`, with the block as the receipts' source. */
   observeBlock(state: StateDelta, run: ExecutionRun & { harvesterAddress: string; beneficiaryAddress: string; totalFee: bigint }): void {
     const context: BlockContext = Object.assign(new RuleContext(this.publishContext(run), state, this.#resolution), {
@@ -176,6 +207,12 @@ export class TransactionExecutor {
 }
 
 const NONE: readonly never[] = [];
+
+// An aggregate's cosigners as its payload carries them (64 hex each).
+function embeddedCosigners(decoded: DecodedTransaction): string[] {
+  const { cosignatures } = decoded.model as unknown as { cosignatures: readonly { signerPublicKey: { bytes: Uint8Array } }[] };
+  return cosignatures.map((cosignature) => toHex(cosignature.signerPublicKey.bytes));
+}
 
 function listUnder<K, V>(map: Map<K, V[]>, key: K): V[] {
   let list = map.get(key);

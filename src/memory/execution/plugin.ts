@@ -67,6 +67,10 @@ export interface TransactionSupport {
   /** The `models.TransactionType` value. */
   readonly type: number;
   publish(transaction: TransactionInput, publish: Publish, context: PublishContext): void;
+  /** Only inside an aggregate (catapult's Only_Embeddable): a node drops such a transaction at the top level as malformed, with no status. */
+  readonly embeddedOnly?: boolean;
+  /** Unresolved addresses (48 hex) that must approve an embedded transaction of this type besides its signer (catapult's additionalRequiredCosignatories). */
+  additionalCosigners?(model: TransactionModel): readonly string[];
 }
 
 /** What a validator may read: no writes. */

@@ -3,17 +3,20 @@ import { ENTITY } from '../execution/core-notifications.js';
 import { notificationType, type FailureCode } from '../execution/notification.js';
 import { validator, type ChainPlugin, type TransactionSupport, type ValidationContext } from '../execution/plugin.js';
 import { toHex } from '../keys.js';
+import { additionalCosigners } from './multisig/state.js';
 
 /** An aggregate's shape: how many inner transactions and cosignatures, and who cosigned. */
 export const AGGREGATE_COSIGNATURES = notificationType<AggregateCosignatures>('aggregateCosignatures');
 
-interface AggregateCosignatures {
+export interface AggregateCosignatures {
   readonly signerPublicKey: string;
   readonly transactionsCount: number;
   /** 64 hex each. */
   readonly cosignerPublicKeys: readonly string[];
   /** The inner transactions' signers, each once. */
   readonly innerSignerPublicKeys: readonly string[];
+  /** Unresolved addresses (48 hex) the inner transactions need the approval of besides their signers (a multisig modification's new cosignatories). */
+  readonly additionalCosigners: readonly string[];
 }
 /** An aggregate's transactionsHash, as given and as its inner transactions make it. */
 export const AGGREGATE_TRANSACTIONS_HASH = notificationType<{ given: string; computed: string }>('aggregateTransactionsHash');
@@ -27,6 +30,7 @@ const publishAggregate: TransactionSupport['publish'] = ({ model, signerPublicKe
     transactionsCount: transactions.length,
     cosignerPublicKeys: cosignatures.map((cosignature: InstanceType<typeof models.Cosignature>) => toHex(cosignature.signerPublicKey.bytes)),
     innerSignerPublicKeys: [...new Set(transactions.map((transaction: InstanceType<typeof models.EmbeddedTransaction>) => toHex(transaction.signerPublicKey.bytes)))],
+    additionalCosigners: transactions.flatMap((transaction: InstanceType<typeof models.EmbeddedTransaction>) => additionalCosigners(transaction)),
   });
   const computed = computedTransactionsHash ?? SymbolFacade.hashEmbeddedTransactions(transactions as never).toString();
   publish(AGGREGATE_TRANSACTIONS_HASH, { given: toHex(transactionsHash.bytes), computed });
@@ -52,18 +56,6 @@ export function validateCosignatures({ signerPublicKey, transactionsCount, cosig
   return undefined;
 }
 
-/** A cosigner, or the aggregate's signer, who signs none of the inner transactions (catapult counts the signer as a cosignatory). */
-export function validateEligibleCosigners({ signerPublicKey, cosignerPublicKeys, innerSignerPublicKeys }: AggregateCosignatures): FailureCode | undefined {
-  return [signerPublicKey, ...cosignerPublicKeys].every((key) => innerSignerPublicKeys.includes(key)) ? undefined : 'Failure_Aggregate_Ineligible_Cosignatories';
-}
-
-/** An inner transaction's signer who has not cosigned (the aggregate's signer has signed); allowed while an aggregate bonded waits for cosignatures. */
-export function validateSufficientCosigners({ signerPublicKey, cosignerPublicKeys, innerSignerPublicKeys }: AggregateCosignatures, context: ValidationContext): FailureCode | undefined {
-  if (context.partial) return undefined;
-  const signed = new Set([signerPublicKey, ...cosignerPublicKeys]);
-  return innerSignerPublicKeys.every((key) => signed.has(key)) ? undefined : 'Failure_Aggregate_Missing_Cosignatures';
-}
-
 /** A transactionsHash that is not the merkle root of the inner transactions. */
 export function validateTransactionsHash({ given, computed }: { given: string; computed: string }): FailureCode | undefined {
   return given === computed ? undefined : 'Failure_Aggregate_Transactions_Hash_Mismatch';
@@ -75,11 +67,7 @@ export function aggregatePlugin(): ChainPlugin {
     name: 'aggregate',
     transactions: AGGREGATE_TYPES.map((type) => ({ type, publish: publishAggregate })),
     statelessValidators: [validator(AGGREGATE_COSIGNATURES, validateCosignatures), validator(AGGREGATE_TRANSACTIONS_HASH, validateTransactionsHash)],
-    // Catapult's multisig plugin checks cosigners against the multisig graph; without multisig accounts, the inner signers are the cosigners.
-    validators: [
-      validator(ENTITY, validateAggregateVersion),
-      validator(AGGREGATE_COSIGNATURES, validateEligibleCosigners),
-      validator(AGGREGATE_COSIGNATURES, validateSufficientCosigners),
-    ],
+    // The multisig plugin checks the cosigners against the multisig graph (eligible and sufficient cosignatories).
+    validators: [validator(ENTITY, validateAggregateVersion)],
   };
 }

@@ -6,8 +6,10 @@ import type { ChainPlugin, PluginEnvironment } from '../execution/plugin.js';
 import { accountLinkPlugin } from './account-link/index.js';
 import { aggregatePlugin } from './aggregate.js';
 import { corePlugin } from './core/index.js';
+import { hashLockPlugin } from './lock-hash/index.js';
 import { secretLockPlugin } from './lock-secret/index.js';
 import { mosaicPlugin } from './mosaic/index.js';
+import { multisigPlugin } from './multisig/index.js';
 import { namespacePlugin } from './namespace/index.js';
 import { restrictionAccountPlugin } from './restriction-account/index.js';
 import { restrictionMosaicPlugin } from './restriction-mosaic/index.js';
@@ -18,10 +20,12 @@ export function createPlugins(environment: PluginEnvironment & { height: () => b
   const core = corePlugin(environment);
   const mosaic = mosaicPlugin(environment);
   const namespace = namespacePlugin(environment);
+  const multisig = multisigPlugin(environment);
+  const hashLock = hashLockPlugin(environment);
   const secretLock = secretLockPlugin(environment);
   const restrictionAccount = restrictionAccountPlugin(environment);
   const restrictionMosaic = restrictionMosaicPlugin(environment);
-  const plugins: readonly ChainPlugin[] = [core, transferPlugin(), mosaic, namespace, secretLock, restrictionAccount, restrictionMosaic, aggregatePlugin(), accountLinkPlugin(environment)];
+  const plugins: readonly ChainPlugin[] = [core, transferPlugin(), mosaic, namespace, secretLock, restrictionAccount, restrictionMosaic, aggregatePlugin(), multisig, hashLock, accountLinkPlugin(environment)];
   return {
     plugins,
     accounts: core.accounts,
@@ -30,6 +34,8 @@ export function createPlugins(environment: PluginEnvironment & { height: () => b
     secretLocks: secretLock.secretLocks,
     accountRestrictions: restrictionAccount.accountRestrictions,
     mosaicRestrictions: restrictionMosaic.mosaicRestrictions,
+    multisig: multisig.multisig,
+    hashLocks: hashLock.hashLocks,
   };
 }
 

@@ -206,13 +206,6 @@ export function relatedAddresses(decoded: DecodedTransaction, json: unknown, add
   return [...related.values()];
 }
 
-/** The public keys an aggregate needs cosignatures from: its embedded signers but its own signer. */
-export function requiredCosigners(decoded: DecodedTransaction): string[] {
-  const signers = new Set(decoded.embedded.map((embedded) => toHex(embedded.signerPublicKey.bytes)));
-  signers.delete(decoded.signerPublicKey);
-  return [...signers];
-}
-
 const ADDRESS_HEX = /^[0-9A-F]{48}$/;
 
 // Address fields in the wire JSON are 48-character hex; names end in "Address" (or are lists of them).

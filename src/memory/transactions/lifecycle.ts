@@ -12,9 +12,9 @@ import {
   embeddedCosignatures,
   inspectUnknownType,
   relatedAddresses,
-  requiredCosigners,
   verifyCosignature,
   verifySignature,
+  type CosignatureInput,
   type DecodedTransaction,
   type UnknownTransaction,
 } from './codec.js';
@@ -122,29 +122,48 @@ export class TransactionLifecycle {
     this.#fail(hash, deadline, [this.#addressOf(signerPublicKey)], 'Failure', true);
   }
 
-  // Adds a cosignature to a partial aggregate; the last one moves it to unconfirmed.
+  // Adds a cosignature to a partial aggregate; the one that completes its approvals (by the multisig graph at that time) moves it to unconfirmed.
   #cosign(cosignature: CosignatureDTO): void {
     const record = this.partial.get(cosignature.parentHash);
     if (!record) return; // a node drops cosignatures for aggregates it does not know
     const cosignerAddress = this.#addressOf(cosignature.signerPublicKey);
     const told = [...new Set([cosignerAddress, ...record.channelAddresses])];
     if (!verifyCosignature(record.hash, cosignature)) return this.#fail(record.hash, record.decoded.deadline, told, 'Failure_Signature_Not_Verifiable', false);
-    if (!requiredCosigners(record.decoded).includes(cosignature.signerPublicKey)) {
+    if (cosignature.signerPublicKey === record.decoded.signerPublicKey) {
       return this.#fail(record.hash, record.decoded.deadline, told, 'Failure_Aggregate_Ineligible_Cosignatories', false);
     }
     if (record.cosignatures.some((existing) => existing.signerPublicKey === cosignature.signerPublicKey)) return;
+    const { engine } = this.#options;
+    this.#attachCosignatures(record, [...record.cosignatures, cosignature]);
+    const check = engine.checkCosigners(record.decoded);
+    if (check === 'Failure_Aggregate_Ineligible_Cosignatories') {
+      this.#attachCosignatures(record, record.cosignatures);
+      return this.#fail(record.hash, record.decoded.deadline, told, check, false);
+    }
     record.cosignatures.push({ version: cosignature.version, signerPublicKey: cosignature.signerPublicKey, signature: cosignature.signature });
     this.#emit('cosignature', record.channelAddresses, { ...cosignature });
-    if (this.#missingCosigners(record).length === 0) {
-      this.partial.remove(record.hash);
+    if (check === 'Failure_Aggregate_Missing_Cosignatures') return;
+    this.partial.remove(record.hash);
+    this.#emit('partialRemoved', record.channelAddresses, { meta: { hash: record.hash } });
+    this.#enterUnconfirmed(record);
+  }
+
+  // A complete aggregate from the partial pool runs on the unconfirmed state.
+  #enterUnconfirmed(record: TransactionRecord): void {
+    const failure = this.#options.engine.admitUnconfirmed(record.decoded);
+    if (failure) return this.#fail(record.hash, record.decoded.deadline, record.channelAddresses, failure, true);
+    record.renumber(this.#options.nextId);
+    this.unconfirmed.add(record);
+    this.#emit('unconfirmedAdded', record.channelAddresses, this.#notification(record, 'unconfirmed'));
+  }
+
+  /** Removes the partial transactions whose hash lock expired at `height` (hashes a block's lock expiries name). */
+  removeUnlocked(hashes: readonly string[]): void {
+    for (const hash of hashes) {
+      const record = this.partial.remove(hash);
+      if (!record) continue;
       this.#emit('partialRemoved', record.channelAddresses, { meta: { hash: record.hash } });
-      this.#attachCosignatures(record);
-      const { engine } = this.#options;
-      const failure = engine.admitUnconfirmed(record.decoded);
-      if (failure) return this.#fail(record.hash, record.decoded.deadline, record.channelAddresses, failure, true);
-      record.renumber(this.#options.nextId);
-      this.unconfirmed.add(record);
-      this.#emit('unconfirmedAdded', record.channelAddresses, this.#notification(record, 'unconfirmed'));
+      this.#remember(record.hash, record.decoded.deadline, 'Failure_Extension_Partial_Transaction_Cache_Prune');
     }
   }
 
@@ -246,16 +265,17 @@ export class TransactionLifecycle {
 
   #admit(decoded: DecodedTransaction, target: 'unconfirmed' | 'partial'): void {
     if (this.#isKnown(decoded.hash)) return; // a node ignores a hash it already has
-    const cosigned = new Set(embeddedCosignatures(decoded).map((cosignature) => cosignature.signerPublicKey));
-    const pool = target === 'partial' && requiredCosigners(decoded).some((key) => !cosigned.has(key)) ? 'partial' : 'unconfirmed';
-    const failure = this.#validate(decoded, pool);
+    if (this.#options.engine.isEmbeddedOnly(decoded.type)) return; // malformed at the top level: a node drops it with no status
+    const failure = this.#validate(decoded, target);
     if (failure) {
       const related = relatedAddresses(decoded, Object.values(wireJson(decoded)), this.#options.addresses);
       return this.#fail(decoded.hash, decoded.deadline, related.map((address) => address.base32), failure, true);
     }
     this.#failed.delete(decoded.hash); // announced again, and valid this time
     const record = this.#record(decoded);
-    if (pool === 'partial') {
+    if (target === 'partial') {
+      // An aggregate bonded that its cosignatures already approve goes on at once.
+      if (this.#options.engine.checkCosigners(decoded) === undefined) return this.#enterUnconfirmed(record);
       this.partial.add(record);
       this.#emit('partialAdded', record.channelAddresses, this.#notification(record, 'partial'));
       return;
@@ -283,15 +303,10 @@ export class TransactionLifecycle {
     });
   }
 
-  #missingCosigners(record: TransactionRecord): string[] {
-    const present = new Set(record.cosignatures.map((cosignature) => cosignature.signerPublicKey));
-    return requiredCosigners(record.decoded).filter((key) => !present.has(key));
-  }
-
   // A completed aggregate carries its cosignatures in its payload, as a node includes it in a block.
-  #attachCosignatures(record: TransactionRecord): void {
+  #attachCosignatures(record: TransactionRecord, cosignatures: readonly CosignatureInput[] = record.cosignatures): void {
     const model = record.decoded.model as unknown as { cosignatures: InstanceType<typeof models.Cosignature>[] };
-    model.cosignatures = record.cosignatures.map((input) => {
+    model.cosignatures = cosignatures.map((input) => {
       const cosignature = new models.Cosignature();
       cosignature.version = BigInt(input.version);
       cosignature.signerPublicKey = new models.PublicKey(Buffer.from(input.signerPublicKey, 'hex'));
