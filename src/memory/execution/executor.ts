@@ -98,7 +98,11 @@ export class TransactionExecutor {
       return { model, signerPublicKey, signerAddress, signedByNemesis: signerPublicKey === nemesisPublicKey } satisfies TransactionInput;
     };
 
-    const top = { ...publishBody(decoded.model, decoded.signerPublicKey), computedTransactionsHash: decoded.computedTransactionsHash };
+    const top = {
+      ...publishBody(decoded.model, decoded.signerPublicKey),
+      computedTransactionsHash: decoded.computedTransactionsHash,
+      additionalCosigners: decoded.embedded.length === 0 ? NONE : decoded.embedded.flatMap((embedded) => this.#supports.get(embedded.type.value)?.additionalCosigners?.(embedded) ?? NONE),
+    };
     const signerAddress = top.signerAddress;
     publish(TRANSACTION, { signerAddress, hash: decoded.hash, type: decoded.type });
     publish(TRANSACTION_DEADLINE, { deadline: decoded.deadline, maxLifetime: decoded.aggregate === 'bonded' ? maxBondedLifetime : maxLifetime });

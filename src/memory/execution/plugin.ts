@@ -28,6 +28,8 @@ export interface TransactionInput<M extends TransactionModel = TransactionModel>
   readonly signedByNemesis: boolean;
   /** A top-level aggregate's transactionsHash as its inner transactions make it (64 hex), computed once when it was decoded. */
   readonly computedTransactionsHash?: string;
+  /** A top-level aggregate's inner transactions' additional cosigners (`TransactionSupport.additionalCosigners`), unresolved addresses (48 hex). */
+  readonly additionalCosigners?: readonly string[];
 }
 
 /** Facts of the network a plugin may need, besides its rules. */

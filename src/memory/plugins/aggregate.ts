@@ -3,7 +3,6 @@ import { ENTITY } from '../execution/core-notifications.js';
 import { notificationType, type FailureCode } from '../execution/notification.js';
 import { validator, type ChainPlugin, type TransactionSupport, type ValidationContext } from '../execution/plugin.js';
 import { toHex } from '../keys.js';
-import { additionalCosigners } from './multisig/state.js';
 
 /** An aggregate's shape: how many inner transactions and cosignatures, and who cosigned. */
 export const AGGREGATE_COSIGNATURES = notificationType<AggregateCosignatures>('aggregateCosignatures');
@@ -15,7 +14,7 @@ export interface AggregateCosignatures {
   readonly cosignerPublicKeys: readonly string[];
   /** The inner transactions' signers, each once. */
   readonly innerSignerPublicKeys: readonly string[];
-  /** Unresolved addresses (48 hex) the inner transactions need the approval of besides their signers (a multisig modification's new cosignatories). */
+  /** Unresolved addresses (48 hex) the inner transactions need the approval of besides their signers (a multisig modification's new cosignatories, a metadata target). */
   readonly additionalCosigners: readonly string[];
 }
 /** An aggregate's transactionsHash, as given and as its inner transactions make it. */
@@ -23,14 +22,14 @@ export const AGGREGATE_TRANSACTIONS_HASH = notificationType<{ given: string; com
 
 type AggregateModel = InstanceType<typeof models.AggregateCompleteTransactionV3> | InstanceType<typeof models.AggregateBondedTransactionV3>;
 
-const publishAggregate: TransactionSupport['publish'] = ({ model, signerPublicKey, computedTransactionsHash }, publish) => {
+const publishAggregate: TransactionSupport['publish'] = ({ model, signerPublicKey, computedTransactionsHash, additionalCosigners = [] }, publish) => {
   const { transactions, cosignatures, transactionsHash } = model as AggregateModel;
   publish(AGGREGATE_COSIGNATURES, {
     signerPublicKey,
     transactionsCount: transactions.length,
     cosignerPublicKeys: cosignatures.map((cosignature: InstanceType<typeof models.Cosignature>) => toHex(cosignature.signerPublicKey.bytes)),
     innerSignerPublicKeys: [...new Set(transactions.map((transaction: InstanceType<typeof models.EmbeddedTransaction>) => toHex(transaction.signerPublicKey.bytes)))],
-    additionalCosigners: transactions.flatMap((transaction: InstanceType<typeof models.EmbeddedTransaction>) => additionalCosigners(transaction)),
+    additionalCosigners,
   });
   const computed = computedTransactionsHash ?? SymbolFacade.hashEmbeddedTransactions(transactions as never).toString();
   publish(AGGREGATE_TRANSACTIONS_HASH, { given: toHex(transactionsHash.bytes), computed });
