@@ -5,6 +5,7 @@
  */
 import type { AccountRepository } from './accounts.js';
 import type { EventFeed } from './events.js';
+import type { MetadataRepository } from './metadata.js';
 import type { MosaicRepository } from './mosaics.js';
 import type { NamespaceRepository } from './namespaces.js';
 import type { ReceiptRepository } from './receipts.js';
@@ -24,6 +25,7 @@ export type * from './dto.js';
 export type * from './repositories.js';
 export type * from './accounts.js';
 export type * from './mosaics.js';
+export type * from './metadata.js';
 export type * from './namespaces.js';
 export type * from './receipts.js';
 export * from './events.js';
@@ -48,6 +50,8 @@ export interface GatewayBackend {
   mosaics?: MosaicRepository;
   /** `GET /namespaces...`, `POST /namespaces/names`, `/namespaces/account/names`, `/namespaces/mosaic/names`. */
   namespaces?: NamespaceRepository;
+  /** `GET /metadata`, `GET /metadata/{compositeHash}`. */
+  metadata?: MetadataRepository;
   /** `GET /statements/...`. */
   receipts?: ReceiptRepository;
   /** `GET /network/fees/transaction` and `/network/fees/rental`. */

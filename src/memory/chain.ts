@@ -3,6 +3,7 @@ import { Address, KeyPair, Network, SymbolFacade, generateMosaicId } from 'symbo
 import type { AccountRepository } from '../backend/accounts.js';
 import type { GatewayBackend } from '../backend/index.js';
 import type { BlockDTO, BlockInfoDTO, FinalizedBlockDTO, NodeHealthDTO } from '../backend/dto.js';
+import type { MetadataRepository } from '../backend/metadata.js';
 import type { MosaicRepository } from '../backend/mosaics.js';
 import type { NamespaceRepository } from '../backend/namespaces.js';
 import type { ReceiptRepository } from '../backend/receipts.js';
@@ -106,6 +107,7 @@ export class InMemoryChain implements GatewayBackend {
   readonly finalization: FinalizationRepository;
   readonly accounts: AccountRepository;
   readonly mosaics: MosaicRepository;
+  readonly metadata: MetadataRepository;
   readonly namespaces: NamespaceRepository;
   readonly receipts: ReceiptRepository;
   readonly fees: NetworkFeeRepository;
@@ -238,6 +240,11 @@ export class InMemoryChain implements GatewayBackend {
     this.mosaics = {
       search: (criteria) => this.#read('db', () => mosaics.search(criteria)),
       find: (ids) => this.#read('db', () => mosaics.find(ids)),
+    };
+    const metadata = this.#stores.metadata;
+    this.metadata = {
+      search: (criteria) => this.#read('db', () => metadata.search(criteria)),
+      find: (hashes) => this.#read('db', () => metadata.find(hashes)),
     };
     this.namespaces = {
       search: (criteria) => this.#read('db', () => namespaces.search(criteria)),

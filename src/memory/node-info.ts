@@ -75,7 +75,7 @@ export function networkConfiguration(chain: InMemoryChain): NetworkConfiguration
       },
       lockhash: { lockedFundsPerAggregate: "10'000'000", maxHashLockDuration: '2d' },
       locksecret: { maxSecretLockDuration: '365d', minProofSize: '0', maxProofSize: '1024' },
-      metadata: { maxValueSize: '1024' },
+      metadata: { maxValueSize: String(rules.maxValueSize) },
       mosaic: {
         maxMosaicsPerAccount: grouped(rules.maxMosaicsPerAccount),
         maxMosaicDuration: blocks(rules.maxMosaicDuration),

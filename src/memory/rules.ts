@@ -59,6 +59,8 @@ export interface ChainRules {
   rootNamespaceRentalFeePerBlock: bigint;
   /** Rental fee of a child namespace, times the dynamic fee multiplier. Default 100 000 (10 XYM at 100). */
   childNamespaceRentalFee: bigint;
+  /** Most bytes of a metadata value (an account's, a mosaic's or a namespace's), at most 65 535. Default 1024. */
+  maxValueSize: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -95,6 +97,7 @@ export function testnetRules(blockTimeMs: number): ChainRules {
     reservedRootNamespaceNames: ['symbol', 'symbl', 'xym', 'xem', 'nem', 'user', 'account', 'org', 'com', 'biz', 'net', 'edu', 'mil', 'gov', 'info'],
     rootNamespaceRentalFeePerBlock: 2n,
     childNamespaceRentalFee: 100_000n,
+    maxValueSize: 1024,
   };
 }
 
@@ -114,6 +117,8 @@ export function resolveRules(blockTimeMs: number, overrides: Partial<ChainRules>
   for (const name of ['maxNamespaceDepth', 'maxNameSize', 'importanceGrouping', 'maxDifficultyBlocks'] as const) {
     if (rules[name] < 1) throw new TypeError(`rules.${name} must be positive`);
   }
+  // A metadata value's size is a uint16 on the wire.
+  if (rules.maxValueSize > 0xffff) throw new TypeError('rules.maxValueSize must be at most 65535');
   if (rules.minNamespaceDuration > rules.maxNamespaceDuration) throw new TypeError('rules.minNamespaceDuration must not exceed rules.maxNamespaceDuration');
   // What the nemesis block creates must fit the rules: the currency (six decimal places, its supply) and `symbol.xym`.
   if (rules.maxMosaicDivisibility < 6) throw new TypeError('rules.maxMosaicDivisibility must be at least 6: the currency has six decimal places');

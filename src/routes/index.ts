@@ -4,6 +4,7 @@ import { accountRoutes } from './accounts.js';
 import { blockRoutes } from './blocks.js';
 import { chainRoutes } from './chain.js';
 import { finalizationRoutes } from './finalization.js';
+import { metadataRoutes } from './metadata.js';
 import { mosaicRoutes } from './mosaics.js';
 import { namespaceRoutes } from './namespaces.js';
 import { networkRoutes } from './network.js';
@@ -25,4 +26,5 @@ export function symbolRoutes(router: Router, backend: GatewayBackend): void {
   mosaicRoutes(router, backend);
   namespaceRoutes(router, backend);
   receiptRoutes(router, backend);
+  metadataRoutes(router, backend);
 }

@@ -10,6 +10,7 @@ import type {
   ChainPlugin,
   Observer,
   PublishContext,
+  RequiredCosignatories,
   StateReader,
   TransactionInput,
   TransactionSupport,
@@ -98,7 +99,11 @@ export class TransactionExecutor {
       return { model, signerPublicKey, signerAddress, signedByNemesis: signerPublicKey === nemesisPublicKey } satisfies TransactionInput;
     };
 
-    const top = { ...publishBody(decoded.model, decoded.signerPublicKey), computedTransactionsHash: decoded.computedTransactionsHash };
+    const top = {
+      ...publishBody(decoded.model, decoded.signerPublicKey),
+      computedTransactionsHash: decoded.computedTransactionsHash,
+      requiredCosignatories: this.#requiredCosignatories(decoded),
+    };
     const signerAddress = top.signerAddress;
     publish(TRANSACTION_DEADLINE, { deadline: decoded.deadline, maxLifetime: decoded.aggregate === 'bonded' ? maxBondedLifetime : maxLifetime });
     publish(TRANSACTION_FEE, { address: signerAddress, fee });
@@ -110,6 +115,16 @@ export class TransactionExecutor {
     });
     publish(BALANCE_DEBIT, { address: signerAddress, unresolvedMosaicId: this.#network.currencyMosaicId, amount: fee });
     return list;
+  }
+
+  // What an aggregate's inner transactions require besides their signers (metadata targets, ...), with the approvers' addresses.
+  #requiredCosignatories(decoded: DecodedTransaction): RequiredCosignatories | undefined {
+    const addresses = decoded.embedded.flatMap((embedded) => this.#supports.get(embedded.type.value)?.requiredCosignatories?.(embedded) ?? NONE);
+    if (addresses.length === 0) return undefined;
+    const cosignatures = (decoded.model as { cosignatures?: { signerPublicKey: { bytes: Uint8Array } }[] }).cosignatures ?? [];
+    const book = this.#options.addresses;
+    const approverAddresses = [decoded.signerPublicKey, ...cosignatures.map((cosignature) => toHex(cosignature.signerPublicKey.bytes))].map((key) => book.of(key).hex);
+    return { addresses, approverAddresses };
   }
 
   /** The context publishers see for a block. */

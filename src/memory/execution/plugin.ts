@@ -28,6 +28,16 @@ export interface TransactionInput<M extends TransactionModel = TransactionModel>
   readonly signedByNemesis: boolean;
   /** A top-level aggregate's transactionsHash as its inner transactions make it (64 hex), computed once when it was decoded. */
   readonly computedTransactionsHash?: string;
+  /** A top-level aggregate's approvals beyond its inner signers; undefined when no inner transaction requires any. */
+  readonly requiredCosignatories?: RequiredCosignatories;
+}
+
+/** Who must approve an aggregate besides its inner signers, and who did. */
+export interface RequiredCosignatories {
+  /** What the inner transactions' plugins require (`TransactionSupport.requiredCosignatories`): unresolved addresses, 48 hex. */
+  readonly addresses: readonly string[];
+  /** The addresses (48 hex) of the aggregate's signer and of each cosigner, in the order of its cosignatures. */
+  readonly approverAddresses: readonly string[];
 }
 
 /** Facts of the network a plugin may need, besides its rules. */
@@ -67,6 +77,11 @@ export interface TransactionSupport {
   /** The `models.TransactionType` value. */
   readonly type: number;
   publish(transaction: TransactionInput, publish: Publish, context: PublishContext): void;
+  /**
+   * Accounts besides the signer that must cosign the transaction inside an aggregate
+   * (catapult's additionalRequiredCosignatories): unresolved addresses, 48 hex.
+   */
+  requiredCosignatories?(model: TransactionModel): readonly string[];
 }
 
 /** What a validator may read: no writes. */

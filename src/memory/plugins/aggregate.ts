@@ -1,7 +1,7 @@
 import { SymbolFacade, models } from 'symbol-sdk/symbol';
 import { ENTITY } from '../execution/core-notifications.js';
 import { notificationType, type FailureCode } from '../execution/notification.js';
-import { validator, type ChainPlugin, type TransactionSupport, type ValidationContext } from '../execution/plugin.js';
+import { validator, type ChainPlugin, type RequiredCosignatories, type TransactionSupport, type ValidationContext } from '../execution/plugin.js';
 import { toHex } from '../keys.js';
 
 /** An aggregate's shape: how many inner transactions and cosignatures, and who cosigned. */
@@ -14,19 +14,22 @@ interface AggregateCosignatures {
   readonly cosignerPublicKeys: readonly string[];
   /** The inner transactions' signers, each once. */
   readonly innerSignerPublicKeys: readonly string[];
+  /** Accounts the inner transactions require besides their signers (a metadata target), and the approvers' addresses. */
+  readonly required?: RequiredCosignatories;
 }
 /** An aggregate's transactionsHash, as given and as its inner transactions make it. */
 export const AGGREGATE_TRANSACTIONS_HASH = notificationType<{ given: string; computed: string }>('aggregateTransactionsHash');
 
 type AggregateModel = InstanceType<typeof models.AggregateCompleteTransactionV3> | InstanceType<typeof models.AggregateBondedTransactionV3>;
 
-const publishAggregate: TransactionSupport['publish'] = ({ model, signerPublicKey, computedTransactionsHash }, publish) => {
+const publishAggregate: TransactionSupport['publish'] = ({ model, signerPublicKey, computedTransactionsHash, requiredCosignatories }, publish) => {
   const { transactions, cosignatures, transactionsHash } = model as AggregateModel;
   publish(AGGREGATE_COSIGNATURES, {
     signerPublicKey,
     transactionsCount: transactions.length,
     cosignerPublicKeys: cosignatures.map((cosignature: InstanceType<typeof models.Cosignature>) => toHex(cosignature.signerPublicKey.bytes)),
     innerSignerPublicKeys: [...new Set(transactions.map((transaction: InstanceType<typeof models.EmbeddedTransaction>) => toHex(transaction.signerPublicKey.bytes)))],
+    required: requiredCosignatories,
   });
   const computed = computedTransactionsHash ?? SymbolFacade.hashEmbeddedTransactions(transactions as never).toString();
   publish(AGGREGATE_TRANSACTIONS_HASH, { given: toHex(transactionsHash.bytes), computed });
@@ -52,16 +55,29 @@ export function validateCosignatures({ signerPublicKey, transactionsCount, cosig
   return undefined;
 }
 
-/** A cosigner, or the aggregate's signer, who signs none of the inner transactions (catapult counts the signer as a cosignatory). */
-export function validateEligibleCosigners({ signerPublicKey, cosignerPublicKeys, innerSignerPublicKeys }: AggregateCosignatures): FailureCode | undefined {
-  return [signerPublicKey, ...cosignerPublicKeys].every((key) => innerSignerPublicKeys.includes(key)) ? undefined : 'Failure_Aggregate_Ineligible_Cosignatories';
+/**
+ * A cosigner, or the aggregate's signer, who signs none of the inner transactions and is no
+ * account they require (catapult counts the signer as a cosignatory).
+ */
+export function validateEligibleCosigners({ signerPublicKey, cosignerPublicKeys, innerSignerPublicKeys, required }: AggregateCosignatures, context: ValidationContext): FailureCode | undefined {
+  const requiredAddresses = required && new Set(required.addresses.map((address) => context.resolveAddress(address)));
+  const eligible = [signerPublicKey, ...cosignerPublicKeys].every(
+    (key, i) => innerSignerPublicKeys.includes(key) || requiredAddresses?.has(required!.approverAddresses[i]),
+  );
+  return eligible ? undefined : 'Failure_Aggregate_Ineligible_Cosignatories';
 }
 
-/** An inner transaction's signer who has not cosigned (the aggregate's signer has signed); allowed while an aggregate bonded waits for cosignatures. */
-export function validateSufficientCosigners({ signerPublicKey, cosignerPublicKeys, innerSignerPublicKeys }: AggregateCosignatures, context: ValidationContext): FailureCode | undefined {
+/**
+ * An inner transaction's signer, or an account an inner transaction requires, who has not
+ * cosigned (the aggregate's signer has signed); allowed while an aggregate bonded waits for cosignatures.
+ */
+export function validateSufficientCosigners({ signerPublicKey, cosignerPublicKeys, innerSignerPublicKeys, required }: AggregateCosignatures, context: ValidationContext): FailureCode | undefined {
   if (context.partial) return undefined;
   const signed = new Set([signerPublicKey, ...cosignerPublicKeys]);
-  return innerSignerPublicKeys.every((key) => signed.has(key)) ? undefined : 'Failure_Aggregate_Missing_Cosignatures';
+  if (!innerSignerPublicKeys.every((key) => signed.has(key))) return 'Failure_Aggregate_Missing_Cosignatures';
+  if (!required) return undefined;
+  const approvers = new Set(required.approverAddresses);
+  return required.addresses.every((address) => approvers.has(context.resolveAddress(address))) ? undefined : 'Failure_Aggregate_Missing_Cosignatures';
 }
 
 /** A transactionsHash that is not the merkle root of the inner transactions. */

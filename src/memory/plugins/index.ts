@@ -5,6 +5,7 @@
 import type { ChainPlugin, PluginEnvironment } from '../execution/plugin.js';
 import { aggregatePlugin } from './aggregate.js';
 import { corePlugin } from './core/index.js';
+import { metadataPlugin } from './metadata/index.js';
 import { mosaicPlugin } from './mosaic/index.js';
 import { namespacePlugin } from './namespace/index.js';
 import { transferPlugin } from './transfer.js';
@@ -14,8 +15,9 @@ export function createPlugins(environment: PluginEnvironment & { height: () => b
   const core = corePlugin(environment);
   const mosaic = mosaicPlugin(environment);
   const namespace = namespacePlugin(environment);
-  const plugins: readonly ChainPlugin[] = [core, transferPlugin(), mosaic, namespace, aggregatePlugin()];
-  return { plugins, accounts: core.accounts, mosaics: mosaic.mosaics, namespaces: namespace.namespaces };
+  const metadata = metadataPlugin(environment);
+  const plugins: readonly ChainPlugin[] = [core, transferPlugin(), mosaic, namespace, aggregatePlugin(), metadata];
+  return { plugins, accounts: core.accounts, mosaics: mosaic.mosaics, namespaces: namespace.namespaces, metadata: metadata.metadata };
 }
 
 export type ChainStores = Omit<ReturnType<typeof createPlugins>, 'plugins'>;
