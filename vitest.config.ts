@@ -14,6 +14,7 @@ const BEHAVIOUR = [
   'test/limits.test.ts',
   'test/accounts.test.ts',
   'test/mosaics.test.ts',
+  'test/metadata.test.ts',
   'test/namespaces.test.ts',
   'test/statements.test.ts',
   'test/network-node.test.ts',
