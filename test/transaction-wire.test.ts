@@ -46,15 +46,25 @@ function unmodelled(owner: ChainAccount, other: ChainAccount, token: bigint, roo
     { type: 'hash_lock_transaction_v1', mosaic: { mosaicId: BigInt(`0x${chain.currency.mosaicId}`), amount: 10_000_000n }, duration: 100n, hash: randomHex(32, 'bonded') },
     { type: 'secret_lock_transaction_v1', recipientAddress: otherAddress, secret: randomHex(32, 'secret'), mosaic: { mosaicId: token, amount: 5n }, duration: 100n, hashAlgorithm: 'sha3_256' },
     { type: 'secret_proof_transaction_v1', recipientAddress: otherAddress, secret: randomHex(32, 'secret'), hashAlgorithm: 'hash_160', proof: bytes('a proof') },
-    { type: 'account_metadata_transaction_v1', targetAddress: otherAddress, scopedMetadataKey: metadataGenerateKey('membership'), valueSizeDelta: 8, value: bytes('verified') },
-    { type: 'mosaic_metadata_transaction_v1', targetAddress: new Address(owner.address), scopedMetadataKey: 0x4d2n, targetMosaicId: token, valueSizeDelta: 6, value: bytes('ticket') },
-    { type: 'namespace_metadata_transaction_v1', targetAddress: new Address(owner.address), scopedMetadataKey: metadataGenerateKey('site'), targetNamespaceId: root, valueSizeDelta: 4, value: bytes('shop') },
     { type: 'multisig_account_modification_transaction_v1', minRemovalDelta: 1, minApprovalDelta: 1, addressAdditions: [otherAddress], addressDeletions: [] },
     { type: 'account_address_restriction_transaction_v1', restrictionFlags: 'address outgoing block', restrictionAdditions: [otherAddress], restrictionDeletions: [] },
     { type: 'account_mosaic_restriction_transaction_v1', restrictionFlags: 'mosaic_id block', restrictionAdditions: [token], restrictionDeletions: [] },
     { type: 'account_operation_restriction_transaction_v1', restrictionFlags: 'transaction_type outgoing', restrictionAdditions: ['secret_lock'], restrictionDeletions: [] },
     { type: 'mosaic_address_restriction_transaction_v1', mosaicId: token, restrictionKey: mosaicRestrictionGenerateKey('kyc'), previousRestrictionValue: 0xffff_ffff_ffff_ffffn, newRestrictionValue: 2n, targetAddress: otherAddress },
     { type: 'mosaic_global_restriction_transaction_v1', mosaicId: token, referenceMosaicId: 0n, restrictionKey: 9n, previousRestrictionValue: 0n, newRestrictionValue: 2n, previousRestrictionType: 'none', newRestrictionType: 'ge' },
+  ];
+}
+
+/**
+ * The metadata types, each setting a new value of the owner's (under keys of `scope`: the
+ * aggregate's inner ones set other entries than the top-level ones).
+ */
+function metadata(owner: ChainAccount, token: bigint, root: bigint, scope: string): Descriptor[] {
+  const ownerAddress = new Address(owner.address);
+  return [
+    { type: 'account_metadata_transaction_v1', targetAddress: ownerAddress, scopedMetadataKey: metadataGenerateKey(`${scope}membership`), valueSizeDelta: 8, value: bytes('verified') },
+    { type: 'mosaic_metadata_transaction_v1', targetAddress: ownerAddress, scopedMetadataKey: metadataGenerateKey(`${scope}ticket`), targetMosaicId: token, valueSizeDelta: 6, value: bytes('ticket') },
+    { type: 'namespace_metadata_transaction_v1', targetAddress: ownerAddress, scopedMetadataKey: metadataGenerateKey(`${scope}site`), targetNamespaceId: root, valueSizeDelta: 4, value: bytes('shop') },
   ];
 }
 
@@ -86,9 +96,10 @@ beforeAll(async () => {
   await announce('transfer_transaction_v1', { type: 'transfer_transaction_v1', recipientAddress: new Address(b.address), mosaics: [{ mosaicId: child, amount: 10n }], message: new Uint8Array([0, ...bytes('wire')]) }, a);
   chain.harvest();
   await announce('mosaic_supply_revocation_transaction_v1', { type: 'mosaic_supply_revocation_transaction_v1', sourceAddress: new Address(b.address), mosaic: { mosaicId: token, amount: 1n } }, a);
-  for (const descriptor of unmodelled(a, b, token, root)) await announce(descriptor.type, descriptor, a);
-  // An aggregate complete of every embeddable type no plugin models, and a transfer, all signed by a.
-  const inner: EmbeddedTransaction[] = [...unmodelled(a, b, token, root), { type: 'transfer_transaction_v1', recipientAddress: new Address(b.address), mosaics: [] }].map(
+  for (const descriptor of [...metadata(a, token, root, ''), ...unmodelled(a, b, token, root)]) await announce(descriptor.type, descriptor, a);
+  // An aggregate complete of every embeddable type no plugin models, the metadata types and a transfer, all signed by a.
+  const embedded = [...unmodelled(a, b, token, root), ...metadata(a, token, root, 'inner '), { type: 'transfer_transaction_v1', recipientAddress: new Address(b.address), mosaics: [] }];
+  const inner: EmbeddedTransaction[] = embedded.map(
     (descriptor) => chain.facade.transactionFactory.createEmbedded({ ...descriptor, signerPublicKey: a.keyPair.publicKey } as never),
   );
   await announce('aggregate_complete_transaction_v3', { type: 'aggregate_complete_transaction_v3', transactionsHash: SymbolFacade.hashEmbeddedTransactions(inner), transactions: inner }, a);
