@@ -186,10 +186,15 @@ describe('account metadata', () => {
     await confirm(server, signedBy(chain, b, { type: 'address_alias_transaction_v1', namespaceId: name, address: b.address, aliasAction: 'link' }));
     const alias = Address.fromNamespaceId(new models.NamespaceId(name), chain.facade.network.identifier);
     expect(await announce(change(a, { target: alias }, undefined, 'x'), a)).toBe('Failure_Aggregate_Missing_Cosignatures');
-    await confirm(server, change(a, { target: alias }, undefined, 'x', [b]));
+    const height = await confirm(server, change(a, { target: alias }, undefined, 'x', [b]));
     const [entry] = await entries(`sourceAddress=${a.address}`);
     expect(entry.targetAddress).toBe(b.addressHex);
     expect(entry.compositeHash).toBe(expectedHash(a, b.addressHex, KEY, 0n, 0));
+    // The resolution is recorded with the inner transaction as its source.
+    const { data } = (await server.get(`/statements/resolutions/address?height=${height}`)).body;
+    expect(data.map((info: any) => info.statement)).toEqual([
+      { height: height.toString(), unresolved: Buffer.from(alias.bytes).toString('hex').toUpperCase(), resolutionEntries: [{ source: { primaryId: 1, secondaryId: 1 }, resolved: b.addressHex }] },
+    ]);
   });
 });
 
