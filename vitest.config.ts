@@ -16,6 +16,7 @@ const BEHAVIOUR = [
   'test/mosaics.test.ts',
   'test/account-restrictions.test.ts',
   'test/mosaic-restrictions.test.ts',
+  'test/metadata.test.ts',
   'test/namespaces.test.ts',
   'test/secret-locks.test.ts',
   'test/statements.test.ts',

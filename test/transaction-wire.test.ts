@@ -46,9 +46,6 @@ function unmodelled(owner: ChainAccount, other: ChainAccount, token: bigint, roo
     { type: 'node_key_link_transaction_v1', linkedPublicKey: randomHex(32, 'node'), linkAction },
     { type: 'vrf_key_link_transaction_v1', linkedPublicKey: randomHex(32, 'vrf'), linkAction },
     { type: 'voting_key_link_transaction_v1', linkedPublicKey: randomHex(32, 'voting'), startEpoch: 72, endEpoch: 432, linkAction },
-    { type: 'account_metadata_transaction_v1', targetAddress: otherAddress, scopedMetadataKey: metadataGenerateKey('membership'), valueSizeDelta: 8, value: bytes('verified') },
-    { type: 'mosaic_metadata_transaction_v1', targetAddress: new Address(owner.address), scopedMetadataKey: 0x4d2n, targetMosaicId: token, valueSizeDelta: 6, value: bytes('ticket') },
-    { type: 'namespace_metadata_transaction_v1', targetAddress: new Address(owner.address), scopedMetadataKey: metadataGenerateKey('site'), targetNamespaceId: root, valueSizeDelta: 4, value: bytes('shop') },
   ];
 }
 
@@ -79,6 +76,19 @@ function accountRestrictions(other: ChainAccount, token: bigint, action: 'add' |
     { type: 'account_address_restriction_transaction_v1', restrictionFlags: 'address outgoing block', ...values([new Address(other.address)]) },
     { type: 'account_mosaic_restriction_transaction_v1', restrictionFlags: 'mosaic_id block', ...values([token]) },
     { type: 'account_operation_restriction_transaction_v1', restrictionFlags: 'transaction_type outgoing block', ...values(['secret_lock']) },
+  ];
+}
+
+/**
+ * The metadata types, each setting a new value of the owner's (under keys of `scope`: the
+ * aggregate's inner ones set other entries than the top-level ones).
+ */
+function metadata(owner: ChainAccount, token: bigint, root: bigint, scope: string): Descriptor[] {
+  const ownerAddress = new Address(owner.address);
+  return [
+    { type: 'account_metadata_transaction_v1', targetAddress: ownerAddress, scopedMetadataKey: metadataGenerateKey(`${scope}membership`), valueSizeDelta: 8, value: bytes('verified') },
+    { type: 'mosaic_metadata_transaction_v1', targetAddress: ownerAddress, scopedMetadataKey: metadataGenerateKey(`${scope}ticket`), targetMosaicId: token, valueSizeDelta: 6, value: bytes('ticket') },
+    { type: 'namespace_metadata_transaction_v1', targetAddress: ownerAddress, scopedMetadataKey: metadataGenerateKey(`${scope}site`), targetNamespaceId: root, valueSizeDelta: 4, value: bytes('shop') },
   ];
 }
 
@@ -116,9 +126,10 @@ beforeAll(async () => {
   for (const descriptor of restrictions(b, token, undefined, 2n)) await announce(descriptor.type, descriptor, a);
   for (const descriptor of unmodelled(a, b, token, root)) await announce(descriptor.type, descriptor, a);
   for (const descriptor of accountRestrictions(b, token, 'add')) await announce(descriptor.type, descriptor, a);
-  // An aggregate complete of every embeddable type no plugin models, the account restrictions undone, a secret lock of the currency and its proof, the mosaic restrictions changed again, and a transfer, all signed by a.
+  // An aggregate complete of every embeddable type no plugin models, the metadata types (only embeddable), the account restrictions undone, a secret lock of the currency and its proof, the mosaic restrictions changed again, and a transfer, all signed by a.
   const inner: EmbeddedTransaction[] = [
     ...unmodelled(a, b, token, root, 'unlink'),
+    ...metadata(a, token, root, ''),
     ...accountRestrictions(b, token, 'delete'),
     ...secretLockAndProof(b, BigInt(`0x${chain.currency.mosaicId}`), 'an inner proof'),
     ...restrictions(b, token, 2n, 3n),
@@ -147,10 +158,16 @@ afterAll(async () => {
 });
 
 describe('every transaction type over REST and WebSocket', () => {
-  it('confirmed every announced transaction, one of each type the SDK models (aggregates bonded aside; a multisig modification inside an aggregate)', async () => {
+  it('confirmed every announced transaction, one of each type the SDK models (aggregates bonded aside; multisig modifications and metadata, only embeddable, inside an aggregate)', async () => {
     const types = new Set(announced.map(({ signed }) => signed.transaction.type.value));
     const modelled = Object.values(models.TransactionType).filter((value): value is InstanceType<typeof models.TransactionType> => value instanceof models.TransactionType);
-    const embeddedOnly = [models.TransactionType.AGGREGATE_BONDED.value, models.TransactionType.MULTISIG_ACCOUNT_MODIFICATION.value];
+    const embeddedOnly = [
+      models.TransactionType.AGGREGATE_BONDED.value,
+      models.TransactionType.MULTISIG_ACCOUNT_MODIFICATION.value,
+      models.TransactionType.ACCOUNT_METADATA.value,
+      models.TransactionType.MOSAIC_METADATA.value,
+      models.TransactionType.NAMESPACE_METADATA.value,
+    ];
     expect(modelled.filter((type) => !types.has(type.value) && !embeddedOnly.includes(type.value)).map((type) => type.value)).toEqual([]);
     for (const { label, signed } of announced) {
       expect((await server.get(`/transactionStatus/${signed.hash}`)).body.group, label).toBe('confirmed');

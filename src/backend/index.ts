@@ -7,6 +7,7 @@ import type { AccountRestrictionsRepository } from './account-restrictions.js';
 import type { AccountRepository } from './accounts.js';
 import type { EventFeed } from './events.js';
 import type { HashLockRepository } from './locks.js';
+import type { MetadataRepository } from './metadata.js';
 import type { MosaicRepository } from './mosaics.js';
 import type { MosaicRestrictionRepository } from './mosaic-restrictions.js';
 import type { MultisigRepository } from './multisig.js';
@@ -31,6 +32,7 @@ export type * from './accounts.js';
 export type * from './account-restrictions.js';
 export type * from './mosaics.js';
 export type * from './mosaic-restrictions.js';
+export type * from './metadata.js';
 export type * from './namespaces.js';
 export type * from './receipts.js';
 export type * from './secret-locks.js';
@@ -68,6 +70,8 @@ export interface GatewayBackend {
   multisig?: MultisigRepository;
   /** `GET /lock/hash` and `/lock/hash/{hash}`. */
   hashLocks?: HashLockRepository;
+  /** `GET /metadata`, `GET /metadata/{compositeHash}`. */
+  metadata?: MetadataRepository;
   /** `GET /statements/...`. */
   receipts?: ReceiptRepository;
   /** `GET /network/fees/transaction` and `/network/fees/rental`. */

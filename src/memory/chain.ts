@@ -5,6 +5,7 @@ import type { GatewayBackend } from '../backend/index.js';
 import type { BlockDTO, BlockInfoDTO, FinalizedBlockDTO, NodeHealthDTO } from '../backend/dto.js';
 import type { AccountRestrictionsRepository } from '../backend/account-restrictions.js';
 import type { HashLockRepository } from '../backend/locks.js';
+import type { MetadataRepository } from '../backend/metadata.js';
 import type { MosaicRestrictionRepository } from '../backend/mosaic-restrictions.js';
 import type { MosaicRepository } from '../backend/mosaics.js';
 import type { MultisigRepository } from '../backend/multisig.js';
@@ -111,6 +112,7 @@ export class InMemoryChain implements GatewayBackend {
   readonly finalization: FinalizationRepository;
   readonly accounts: AccountRepository;
   readonly mosaics: MosaicRepository;
+  readonly metadata: MetadataRepository;
   readonly namespaces: NamespaceRepository;
   readonly secretLocks: SecretLockRepository;
   readonly accountRestrictions: AccountRestrictionsRepository;
@@ -252,6 +254,11 @@ export class InMemoryChain implements GatewayBackend {
     this.mosaicRestrictions = {
       search: (criteria) => this.#read('db', () => mosaicRestrictions.search(criteria)),
       find: (hashes) => this.#read('db', () => mosaicRestrictions.find(hashes)),
+    };
+    const metadata = this.#stores.metadata;
+    this.metadata = {
+      search: (criteria) => this.#read('db', () => metadata.search(criteria)),
+      find: (hashes) => this.#read('db', () => metadata.find(hashes)),
     };
     this.namespaces = {
       search: (criteria) => this.#read('db', () => namespaces.search(criteria)),

@@ -75,7 +75,7 @@ export function networkConfiguration(chain: InMemoryChain): NetworkConfiguration
       },
       lockhash: { lockedFundsPerAggregate: grouped(rules.lockedFundsPerAggregate), maxHashLockDuration: blocks(rules.maxHashLockDuration) },
       locksecret: { maxSecretLockDuration: blocks(rules.maxSecretLockDuration), minProofSize: String(rules.minProofSize), maxProofSize: grouped(rules.maxProofSize) },
-      metadata: { maxValueSize: '1024' },
+      metadata: { maxValueSize: grouped(rules.maxValueSize) },
       mosaic: {
         maxMosaicsPerAccount: grouped(rules.maxMosaicsPerAccount),
         maxMosaicDuration: blocks(rules.maxMosaicDuration),

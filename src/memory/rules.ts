@@ -85,6 +85,8 @@ export interface ChainRules {
   lockedFundsPerAggregate: bigint;
   /** Longest hash lock, in blocks. Default 2 days. */
   maxHashLockDuration: bigint;
+  /** Most bytes of a metadata value (an account's, a mosaic's or a namespace's), at most 65 535. Default 1024. */
+  maxValueSize: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -134,6 +136,7 @@ export function testnetRules(blockTimeMs: number): ChainRules {
     maxCosignedAccountsPerAccount: 25,
     lockedFundsPerAggregate: 10_000_000n,
     maxHashLockDuration: days(2),
+    maxValueSize: 1024,
   };
 }
 
@@ -156,6 +159,8 @@ export function resolveRules(blockTimeMs: number, overrides: Partial<ChainRules>
   if (rules.minVotingKeyLifetime > rules.maxVotingKeyLifetime) throw new TypeError('rules.minVotingKeyLifetime must not exceed rules.maxVotingKeyLifetime');
   if (rules.maxVotingKeysPerAccount > 255) throw new TypeError('rules.maxVotingKeysPerAccount must be at most 255');
   if (rules.maxMosaicRestrictionValues > 255) throw new TypeError('rules.maxMosaicRestrictionValues must be at most 255 (a byte, as in catapult)');
+  // A metadata value's size is a uint16 on the wire.
+  if (rules.maxValueSize > 0xffff) throw new TypeError('rules.maxValueSize must be at most 65535');
   if (rules.minNamespaceDuration > rules.maxNamespaceDuration) throw new TypeError('rules.minNamespaceDuration must not exceed rules.maxNamespaceDuration');
   if (rules.minProofSize > rules.maxProofSize) throw new TypeError('rules.minProofSize must not exceed rules.maxProofSize');
   // What the nemesis block creates must fit the rules: the currency (six decimal places, its supply) and `symbol.xym`.

@@ -6,6 +6,7 @@ import { blockRoutes } from './blocks.js';
 import { chainRoutes } from './chain.js';
 import { finalizationRoutes } from './finalization.js';
 import { hashLockRoutes } from './hash-locks.js';
+import { metadataRoutes } from './metadata.js';
 import { mosaicRoutes } from './mosaics.js';
 import { mosaicRestrictionRoutes } from './mosaic-restrictions.js';
 import { multisigRoutes } from './multisig.js';
@@ -35,4 +36,5 @@ export function symbolRoutes(router: Router, backend: GatewayBackend): void {
   accountRestrictionRoutes(router, backend);
   multisigRoutes(router, backend);
   hashLockRoutes(router, backend);
+  metadataRoutes(router, backend);
 }

@@ -8,6 +8,7 @@ import { aggregatePlugin } from './aggregate.js';
 import { corePlugin } from './core/index.js';
 import { hashLockPlugin } from './lock-hash/index.js';
 import { secretLockPlugin } from './lock-secret/index.js';
+import { metadataPlugin } from './metadata/index.js';
 import { mosaicPlugin } from './mosaic/index.js';
 import { multisigPlugin } from './multisig/index.js';
 import { namespacePlugin } from './namespace/index.js';
@@ -22,10 +23,11 @@ export function createPlugins(environment: PluginEnvironment & { height: () => b
   const namespace = namespacePlugin(environment);
   const multisig = multisigPlugin(environment);
   const hashLock = hashLockPlugin(environment);
+  const metadata = metadataPlugin(environment);
   const secretLock = secretLockPlugin(environment);
   const restrictionAccount = restrictionAccountPlugin(environment);
   const restrictionMosaic = restrictionMosaicPlugin(environment);
-  const plugins: readonly ChainPlugin[] = [core, transferPlugin(), mosaic, namespace, secretLock, restrictionAccount, restrictionMosaic, aggregatePlugin(), multisig, hashLock, accountLinkPlugin(environment)];
+  const plugins: readonly ChainPlugin[] = [core, transferPlugin(), mosaic, namespace, secretLock, restrictionAccount, restrictionMosaic, aggregatePlugin(), multisig, hashLock, metadata, accountLinkPlugin(environment)];
   return {
     plugins,
     accounts: core.accounts,
@@ -36,6 +38,7 @@ export function createPlugins(environment: PluginEnvironment & { height: () => b
     mosaicRestrictions: restrictionMosaic.mosaicRestrictions,
     multisig: multisig.multisig,
     hashLocks: hashLock.hashLocks,
+    metadata: metadata.metadata,
   };
 }
 

@@ -54,7 +54,8 @@ export function validateFlags({ flags }: Payload<typeof MOSAIC_PROPERTIES>): Fai
 export function validateRequiredMosaic({ ownerAddress, unresolvedMosaicId, requiredFlags }: Payload<typeof MOSAIC_REQUIRED>, context: ValidationContext): FailureCode | undefined {
   const mosaic = context.state.cache(MOSAICS).get(context.resolveMosaicId(unresolvedMosaicId));
   if (!mosaic || !isActive(mosaic, context.height)) return 'Failure_Mosaic_Expired';
-  if (mosaic.ownerAddress !== ownerAddress) return 'Failure_Mosaic_Owner_Conflict';
+  // The owner named may be an alias (a metadata transaction's target address).
+  if (mosaic.ownerAddress !== context.resolveAddress(ownerAddress)) return 'Failure_Mosaic_Owner_Conflict';
   return (mosaic.flags & requiredFlags) === requiredFlags ? undefined : 'Failure_Mosaic_Required_Property_Flag_Unset';
 }
 

@@ -39,7 +39,7 @@ export const MOSAIC_NONCE = notificationType<{ ownerAddress: string; nonce: numb
 export const MOSAIC_PROPERTIES = notificationType<{ flags: number; divisibility: number; duration: bigint }>('mosaicProperties');
 /** A mosaic defined, or redefined by its owner. */
 export const MOSAIC_DEFINITION = notificationType<{ ownerAddress: string; mosaicId: string; flags: number; divisibility: number; duration: bigint }>('mosaicDefinition');
-/** A mosaic the transaction needs: active, owned by the signer, with these flags. */
+/** A mosaic the transaction needs: active, owned by `ownerAddress` (the signer, or a metadata target, possibly an alias), with these flags. */
 export const MOSAIC_REQUIRED = notificationType<{ ownerAddress: string; unresolvedMosaicId: string; requiredFlags: number }>('mosaicRequired');
 /** A change of supply by the owner. */
 export const MOSAIC_SUPPLY_CHANGE = notificationType<{ ownerAddress: string; unresolvedMosaicId: string; action: number; delta: bigint }>('mosaicSupplyChange');

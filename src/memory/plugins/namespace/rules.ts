@@ -76,7 +76,8 @@ export function validateRootAvailability({ ownerAddress, namespaceId, duration }
   if (!root?.lifetime) return undefined;
   if (root.lifetime.end === UINT64_MAX || duration === 0n) return 'Failure_Namespace_Invalid_Duration';
   if (!isActive(root.lifetime, context.height)) return undefined;
-  return root.ownerAddress === ownerAddress ? undefined : 'Failure_Namespace_Owner_Conflict';
+  // The owner named may be an alias (a metadata transaction's target address).
+  return root.ownerAddress === context.resolveAddress(ownerAddress) ? undefined : 'Failure_Namespace_Owner_Conflict';
 }
 
 /** A renewal that would hold the root longer than the network's longest duration from now. */
@@ -95,7 +96,8 @@ export function validateChildAvailability({ ownerAddress, namespaceId, parentId 
   if (parent.levels.length >= context.rules.maxNamespaceDepth) return 'Failure_Namespace_Too_Deep';
   const root = namespaces.get(rootId(parent))!;
   if (!isActiveExcludingGrace(root.lifetime!, context.height, context.rules.namespaceGracePeriod, UINT64_MAX)) return 'Failure_Namespace_Expired';
-  return root.ownerAddress === ownerAddress ? undefined : 'Failure_Namespace_Owner_Conflict';
+  // The owner named may be an alias (a metadata transaction's target address).
+  return root.ownerAddress === context.resolveAddress(ownerAddress) ? undefined : 'Failure_Namespace_Owner_Conflict';
 }
 
 /** One namespace more under a root than the network allows. */
@@ -114,7 +116,8 @@ export function validateRequiredNamespace({ ownerAddress, namespaceId }: Payload
   if (!entry) return 'Failure_Namespace_Unknown';
   const root = namespaces.get(rootId(entry))!;
   if (!isActiveExcludingGrace(root.lifetime!, context.height, context.rules.namespaceGracePeriod, UINT64_MAX)) return 'Failure_Namespace_Expired';
-  return root.ownerAddress === ownerAddress ? undefined : 'Failure_Namespace_Owner_Conflict';
+  // The owner named may be an alias (a metadata transaction's target address).
+  return root.ownerAddress === context.resolveAddress(ownerAddress) ? undefined : 'Failure_Namespace_Owner_Conflict';
 }
 
 /** A link where an alias is, or an unlink where none is. */

@@ -67,7 +67,7 @@ export const ROOT_NAMESPACE = notificationType<{ ownerAddress: string; namespace
 export const CHILD_NAMESPACE = notificationType<{ ownerAddress: string; namespaceId: string; name: string; parentId: string }>('childNamespace');
 /** A registration's name and the id it claims. */
 export const NAMESPACE_NAME = notificationType<{ namespaceId: string; parentId: string; name: Uint8Array }>('namespaceName');
-/** A namespace the transaction needs: there, not expired, owned by the signer. */
+/** A namespace the transaction needs: there, not expired, owned by `ownerAddress` (the signer, or a metadata target, possibly an alias). */
 export const NAMESPACE_REQUIRED = notificationType<{ ownerAddress: string; namespaceId: string }>('namespaceRequired');
 /** An alias linked or unlinked. */
 export const ALIAS_LINK = notificationType<{ namespaceId: string; action: number }>('aliasLink');
