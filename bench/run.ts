@@ -19,6 +19,7 @@ const SUITES: Record<string, StartOptions> = {
   // gc() before each timed run, so no run pays for the garbage the one before it left.
   announce: { nodeFlags: ['--expose-gc'] },
   'announce-aggregate': { nodeFlags: ['--expose-gc'] },
+  'announce-multisig': { nodeFlags: ['--expose-gc'] },
   // gc() to measure the heap the accounts take.
   'accounts-balance': { nodeFlags: ['--expose-gc'] },
   'post-accounts': {},

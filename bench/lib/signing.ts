@@ -64,10 +64,12 @@ export type EmbeddedTransaction = ReturnType<SymbolFacade['transactionFactory'][
 
 export interface AggregateSpec {
   signer: KeyPair;
-  /** Inner transactions, each signed by `signer` (so no cosignature is needed). */
+  /** Inner transactions, signed by `signer` unless `cosigners` cosign them. */
   embedded: EmbeddedTransaction[];
   deadline: bigint;
   fee: bigint;
+  /** Accounts that cosign the aggregate (their cosignatures are attached, as a wallet does for an aggregate complete). */
+  cosigners?: KeyPair[];
 }
 
 /** The payload (uppercase hex) of a signed aggregate complete. */
@@ -81,7 +83,62 @@ export function signAggregate(facade: SymbolFacade, spec: AggregateSpec): string
     transactions: spec.embedded,
   });
   const signature = facade.signTransaction(spec.signer, transaction);
-  return (JSON.parse(facade.transactionFactory.static.attachSignature(transaction, signature)) as { payload: string }).payload;
+  facade.transactionFactory.static.attachSignature(transaction, signature);
+  const hash = facade.hashTransaction(transaction);
+  const { cosignatures } = transaction as unknown as { cosignatures: unknown[] };
+  for (const cosigner of spec.cosigners ?? []) cosignatures.push(SymbolFacade.cosignTransactionHash(cosigner, hash));
+  return Buffer.from(transaction.serialize()).toString('hex').toUpperCase();
+}
+
+export interface MultisigSpec {
+  /** The account that becomes multisig (it signs the aggregate). */
+  account: KeyPair;
+  /** Its cosigners: each opts in by cosigning. */
+  cosigners: KeyPair[];
+  deadline: bigint;
+  fee: bigint;
+}
+
+/** The payload of an aggregate complete that makes `account` an n-of-n multisig of `cosigners`, cosigned by each of them. */
+export function signMultisigConversion(facade: SymbolFacade, spec: MultisigSpec): string {
+  const n = spec.cosigners.length;
+  const embedded = [
+    facade.transactionFactory.createEmbedded({
+      type: 'multisig_account_modification_transaction_v1',
+      signerPublicKey: spec.account.publicKey,
+      minApprovalDelta: n,
+      minRemovalDelta: n,
+      addressAdditions: spec.cosigners.map((cosigner) => facade.network.publicKeyToAddress(cosigner.publicKey)),
+      addressDeletions: [],
+    }),
+  ];
+  return signAggregate(facade, { signer: spec.account, embedded, deadline: spec.deadline, fee: spec.fee, cosigners: spec.cosigners });
+}
+
+export interface MultisigTransferSpec {
+  /** The multisig account that sends. */
+  multisig: PublicKey;
+  /** Its cosigners: the first signs the aggregate, the others cosign it. */
+  cosigners: KeyPair[];
+  /** Base32 address. */
+  recipient: string;
+  amount: bigint;
+  deadline: bigint;
+  fee: bigint;
+}
+
+/** The payload of an aggregate complete in which a multisig account sends currency, signed by one cosigner and cosigned by the others. */
+export function signMultisigTransfer(facade: SymbolFacade, spec: MultisigTransferSpec): string {
+  const embedded = [
+    facade.transactionFactory.createEmbedded({
+      type: 'transfer_transaction_v1',
+      signerPublicKey: spec.multisig,
+      recipientAddress: spec.recipient,
+      mosaics: [{ mosaicId: XYM_ALIAS, amount: spec.amount }],
+    }),
+  ];
+  const [signer, ...others] = spec.cosigners;
+  return signAggregate(facade, { signer, embedded, deadline: spec.deadline, fee: spec.fee, cosigners: others });
 }
 
 /** The id (16 uppercase hex) of the mosaic an account defines with `nonce`. */
