@@ -115,6 +115,32 @@ describe('account address restrictions', () => {
     expect(await announce(bundle, b)).toBe('Failure_RestrictionAccount_Address_Interaction_Prohibited');
   });
 
+  it('applies to a secret lock for a blocked recipient and to a blocked account made a cosignatory, as catapult publishes their address interactions', async () => {
+    await start();
+    await confirmOne(addressRestriction(a, ADDRESS | BLOCK, [b]), a);
+    const lock = signed(b, {
+      type: 'secret_lock_transaction_v1',
+      recipientAddress: new Address(a.address),
+      secret: 'AB'.repeat(32),
+      mosaic: { mosaicId: XYM_ALIAS, amount: 1_000_000n },
+      duration: 100n,
+      hashAlgorithm: 'sha3_256',
+    });
+    expect(await announce(lock, b)).toBe('Failure_RestrictionAccount_Address_Interaction_Prohibited');
+    // b may not make a its cosignatory either (a cosigns, yet a blocks b).
+    const modification = chain.facade.transactionFactory.createEmbedded({
+      type: 'multisig_account_modification_transaction_v1',
+      signerPublicKey: b.keyPair.publicKey,
+      minApprovalDelta: 1,
+      minRemovalDelta: 1,
+      addressAdditions: [new Address(a.address)],
+      addressDeletions: [],
+    } as never);
+    expect(await announce(aggregate(chain, 'complete', b, [modification], { cosigners: [a] }), b)).toBe('Failure_RestrictionAccount_Address_Interaction_Prohibited');
+    // c, not blocked, may do both.
+    await accept(signed(c, { type: 'secret_lock_transaction_v1', recipientAddress: new Address(a.address), secret: 'CD'.repeat(32), mosaic: { mosaicId: XYM_ALIAS, amount: 1_000_000n }, duration: 100n, hashAlgorithm: 'sha3_256' }), c);
+  });
+
   it('rejects blocking the signer’s own address with Failure_RestrictionAccount_Invalid_Modification_Address', async () => {
     await start();
     expect(await announce(addressRestriction(a, ADDRESS | BLOCK, [a]), a)).toBe('Failure_RestrictionAccount_Invalid_Modification_Address');

@@ -1,5 +1,5 @@
 import { models } from 'symbol-sdk/symbol';
-import { ACCOUNT_ADDRESS, BALANCE_DEBIT, BALANCE_TRANSFER } from '../../execution/core-notifications.js';
+import { ACCOUNT_ADDRESS, ADDRESS_INTERACTION, BALANCE_DEBIT, BALANCE_TRANSFER } from '../../execution/core-notifications.js';
 import { observer, validator, type ChainPlugin, type PluginEnvironment, type TransactionSupport } from '../../execution/plugin.js';
 import { toHex } from '../../keys.js';
 import { idHex } from '../ids.js';
@@ -31,6 +31,7 @@ const secretLock: TransactionSupport = {
     publish(ACCOUNT_ADDRESS, { unresolvedAddress: recipient });
     publish(SECRET_LOCK_DURATION, { duration: blocks });
     publish(SECRET_LOCK_HASH_ALGORITHM, { hashAlgorithm: hashAlgorithm.value });
+    publish(ADDRESS_INTERACTION, { sourceAddress: signerAddress, transactionType: model.type.value, unresolvedParticipants: [recipient] });
     publish(BALANCE_DEBIT, { address: signerAddress, unresolvedMosaicId, amount });
     publish(SECRET_LOCK, {
       ownerAddress: signerAddress,

@@ -1,6 +1,6 @@
 import { models } from 'symbol-sdk/symbol';
 import type { MultisigAccountGraphInfoDTO, MultisigAccountInfoDTO } from '../../../backend/multisig.js';
-import { ACCOUNT_ADDRESS, AGGREGATE_EMBEDDED_TRANSACTION, TRANSACTION } from '../../execution/core-notifications.js';
+import { ACCOUNT_ADDRESS, ADDRESS_INTERACTION, AGGREGATE_EMBEDDED_TRANSACTION, TRANSACTION } from '../../execution/core-notifications.js';
 import { observer, validator, type ChainPlugin, type PluginEnvironment, type TransactionSupport } from '../../execution/plugin.js';
 import { toHex } from '../../keys.js';
 import type { Cache } from '../../state/cache.js';
@@ -36,6 +36,8 @@ const modification: TransactionSupport = {
       }
       publish(MULTISIG_COSIGNATORIES, { multisigAddress: signerAddress, additions, deletions });
     }
+    // New cosignatories interact with the account: account restrictions and remote accounts apply to them.
+    if (additions.length > 0) publish(ADDRESS_INTERACTION, { sourceAddress: signerAddress, transactionType: model.type.value, unresolvedParticipants: [...new Set(additions)] });
     publish(MULTISIG_SETTINGS, { multisigAddress: signerAddress, minRemovalDelta, minApprovalDelta });
   },
   embeddedOnly: true,
