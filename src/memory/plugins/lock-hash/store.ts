@@ -1,43 +1,30 @@
 import type { HashLockInfoDTO, HashLockSearchCriteria } from '../../../backend/locks.js';
-import type { PageResult } from '../../../backend/repositories.js';
 import type { Cache } from '../../state/cache.js';
-import { EntryIndex, HeightIndex, filterCombinations, filterKey, type EntryRef } from '../../state/entry-index.js';
-import { pageOfRange } from '../../sorted.js';
+import { HeightIndex } from '../../state/entry-index.js';
+import { EntryListing, type Filters } from '../../state/entry-listing.js';
 import type { HashLockEntry } from './state.js';
 
 /** The confirmed hash locks with the indexes `/lock/hash` and expiry read. */
-export class HashLockStore {
-  readonly #cache: Cache<HashLockEntry>;
-  readonly #entries: EntryIndex<HashLockEntry>;
+export class HashLockStore extends EntryListing<HashLockEntry, HashLockInfoDTO, HashLockSearchCriteria> {
   /** Locks by their end height. */
   readonly expiries: HeightIndex<HashLockEntry>;
 
   constructor(cache: Cache<HashLockEntry>, nextId: () => string) {
-    this.#cache = cache;
-    this.#entries = new EntryIndex(cache, nextId, (lock) => filterCombinations({ address: lock.ownerAddress }));
+    super(cache, nextId);
     this.expiries = new HeightIndex(cache, (lock) => lock.endHeight);
   }
 
-  /** A confirmed lock by the hash it locks for (64 hex). */
-  get(hash: string): HashLockEntry | undefined {
-    return this.#cache.get(hash);
+  protected filtersOf(lock: HashLockEntry): Filters {
+    return { address: lock.ownerAddress };
   }
 
-  search(criteria: HashLockSearchCriteria): PageResult<HashLockInfoDTO> {
-    const list = this.#entries.list(filterKey({ address: criteria.address }));
-    const page = pageOfRange(list, 0, list.length, criteria, (ref: EntryRef) => ref.id);
-    return { data: page.data.map((ref) => this.#info(ref.key)!), totalEntries: page.totalEntries };
+  protected queryFilters(criteria: HashLockSearchCriteria): Filters {
+    return { address: criteria.address };
   }
 
-  find(hashes: readonly string[]): HashLockInfoDTO[] {
-    return hashes.map((hash) => this.#info(hash)).filter((info): info is HashLockInfoDTO => info !== undefined);
-  }
-
-  #info(hash: string): HashLockInfoDTO | undefined {
-    const lock = this.#cache.get(hash);
-    if (!lock) return undefined;
+  protected render(lock: HashLockEntry, id: string): HashLockInfoDTO {
     return {
-      id: this.#entries.idOf(hash)!,
+      id,
       lock: {
         version: 1,
         ownerAddress: lock.ownerAddress,

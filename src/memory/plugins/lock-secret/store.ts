@@ -1,46 +1,34 @@
 import type { SecretLockInfoDTO, SecretLockSearchCriteria } from '../../../backend/secret-locks.js';
-import type { PageResult } from '../../../backend/repositories.js';
 import type { Cache } from '../../state/cache.js';
-import { EntryIndex, HeightIndex, filterCombinations, filterKey, type EntryRef } from '../../state/entry-index.js';
-import { pageOfRange } from '../../sorted.js';
+import { HeightIndex } from '../../state/entry-index.js';
+import { EntryListing, type Filters } from '../../state/entry-listing.js';
 import { LOCK_STATUS, type SecretLockEntry } from './state.js';
 
 /** The confirmed secret locks with the indexes `/lock/secret`, expiry and pruning read. */
-export class SecretLockStore {
-  readonly #cache: Cache<SecretLockEntry>;
-  readonly #entries: EntryIndex<SecretLockEntry>;
+export class SecretLockStore extends EntryListing<SecretLockEntry, SecretLockInfoDTO, SecretLockSearchCriteria> {
   /** Unused locks by the height they end at: what goes back to the owners. */
   readonly expiries: HeightIndex<SecretLockEntry>;
   /** Every lock by the height it ends at: what pruning removes. */
   readonly ends: HeightIndex<SecretLockEntry>;
 
   constructor(cache: Cache<SecretLockEntry>, nextId: () => string) {
-    this.#cache = cache;
-    this.#entries = new EntryIndex(cache, nextId, (lock) => filterCombinations(filtersOf(lock)));
+    super(cache, nextId);
     this.expiries = new HeightIndex(cache, (lock) => (lock.status === LOCK_STATUS.unused ? lock.endHeight : undefined));
     this.ends = new HeightIndex(cache, (lock) => lock.endHeight);
   }
 
-  /** A confirmed lock by composite hash (64 hex). */
-  get(compositeHash: string): SecretLockEntry | undefined {
-    return this.#cache.get(compositeHash);
+  // The filters of `/lock/secret`: the owner as `address`, and the secret.
+  protected filtersOf(lock: SecretLockEntry): Filters {
+    return { address: lock.ownerAddress, secret: lock.secret };
   }
 
-  search(criteria: SecretLockSearchCriteria): PageResult<SecretLockInfoDTO> {
-    const list = this.#entries.list(filterKey({ address: criteria.address, secret: criteria.secret }));
-    const page = pageOfRange(list, 0, list.length, criteria, (ref: EntryRef) => ref.id);
-    return { data: page.data.map((ref) => this.#info(ref.key)!), totalEntries: page.totalEntries };
+  protected queryFilters(criteria: SecretLockSearchCriteria): Filters {
+    return { address: criteria.address, secret: criteria.secret };
   }
 
-  find(compositeHashes: readonly string[]): SecretLockInfoDTO[] {
-    return compositeHashes.map((hash) => this.#info(hash)).filter((info): info is SecretLockInfoDTO => info !== undefined);
-  }
-
-  #info(compositeHash: string): SecretLockInfoDTO | undefined {
-    const lock = this.#cache.get(compositeHash);
-    if (!lock) return undefined;
+  protected render(lock: SecretLockEntry, id: string): SecretLockInfoDTO {
     return {
-      id: this.#entries.idOf(compositeHash)!,
+      id,
       lock: {
         version: 1,
         ownerAddress: lock.ownerAddress,
@@ -55,9 +43,4 @@ export class SecretLockStore {
       },
     };
   }
-}
-
-// The filters of `/lock/secret` (the owner as `address`, and the secret), in the order a query names them.
-function filtersOf(lock: SecretLockEntry): Record<string, string> {
-  return { address: lock.ownerAddress, secret: lock.secret };
 }

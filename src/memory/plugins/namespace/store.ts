@@ -1,8 +1,7 @@
 import type { NamespaceInfoDTO, NamespaceNameDTO, NamespaceSearchCriteria } from '../../../backend/namespaces.js';
-import type { PageResult } from '../../../backend/repositories.js';
 import type { Cache } from '../../state/cache.js';
-import { EntryIndex, HeightIndex, filterCombinations, filterKey } from '../../state/entry-index.js';
-import { pageOfRange } from '../../sorted.js';
+import { HeightIndex } from '../../state/entry-index.js';
+import { EntryListing, type Filters } from '../../state/entry-listing.js';
 import { UINT64_MAX } from '../ids.js';
 import { ALIAS_TYPE, NO_PARENT, REGISTRATION_TYPE, rootId, type NamespaceEntry } from './state.js';
 
@@ -12,10 +11,8 @@ import { ALIAS_TYPE, NO_PARENT, REGISTRATION_TYPE, rootId, type NamespaceEntry }
  * by what they stand for, and the name of every namespace ever registered (as the
  * reference answers `/namespaces/names` from registrations).
  */
-export class NamespaceStore {
-  readonly #cache: Cache<NamespaceEntry>;
+export class NamespaceStore extends EntryListing<NamespaceEntry, NamespaceInfoDTO, NamespaceSearchCriteria> {
   readonly #height: () => bigint;
-  readonly #entries: EntryIndex<NamespaceEntry>;
   /** Roots by their end height (grace period included). */
   readonly ends: HeightIndex<NamespaceEntry>;
   readonly #names = new Map<string, { name: string; parentId: string }>();
@@ -23,9 +20,8 @@ export class NamespaceStore {
 
   /** @param height the chain's height now (what `meta.active` compares with) */
   constructor(cache: Cache<NamespaceEntry>, nextId: () => string, height: () => bigint) {
-    this.#cache = cache;
+    super(cache, nextId);
     this.#height = height;
-    this.#entries = new EntryIndex(cache, nextId, (entry) => filterCombinations(filtersOf(entry)));
     this.ends = new HeightIndex(cache, (entry) => (entry.lifetime && entry.lifetime.end !== UINT64_MAX ? entry.lifetime.end : undefined));
     cache.onCommit((changes) => {
       for (const { key, before, after } of changes) {
@@ -40,19 +36,12 @@ export class NamespaceStore {
     });
   }
 
-  /** A confirmed namespace by id (16 hex). */
-  get(namespaceId: string): NamespaceEntry | undefined {
-    return this.#cache.get(namespaceId);
+  protected filtersOf(entry: NamespaceEntry): Filters {
+    return filtersOf(entry);
   }
 
-  search(criteria: NamespaceSearchCriteria): PageResult<NamespaceInfoDTO> {
-    const list = this.#entries.list(filterKey(filtersOf(criteria)));
-    const page = pageOfRange(list, 0, list.length, criteria, (ref) => ref.id);
-    return { data: page.data.map((ref) => this.#info(ref.key)!), totalEntries: page.totalEntries };
-  }
-
-  find(namespaceIds: readonly string[]): NamespaceInfoDTO[] {
-    return namespaceIds.map((id) => this.#info(id)).filter((info): info is NamespaceInfoDTO => info !== undefined);
+  protected queryFilters(criteria: NamespaceSearchCriteria): Filters {
+    return filtersOf(criteria);
   }
 
   names(namespaceIds: readonly string[]): NamespaceNameDTO[] {
@@ -87,22 +76,20 @@ export class NamespaceStore {
   // The names of the namespaces still held (their grace period not over) with this alias, oldest first.
   #fullNames(key: string): string[] {
     const height = this.#height();
-    const ids = [...(this.#byAlias.get(key) ?? [])].filter((id) => this.#lifetimeOf(this.#cache.get(id)!).end > height);
-    ids.sort((a, b) => (this.#entries.idOf(a)! < this.#entries.idOf(b)! ? -1 : 1));
-    return ids.map((id) => this.fullName(this.#cache.get(id)!));
+    const ids = [...(this.#byAlias.get(key) ?? [])].filter((id) => this.#lifetimeOf(this.cache.get(id)!).end > height);
+    ids.sort((a, b) => (this.entries.idOf(a)! < this.entries.idOf(b)! ? -1 : 1));
+    return ids.map((id) => this.fullName(this.cache.get(id)!));
   }
 
   #lifetimeOf(entry: NamespaceEntry) {
-    return this.#cache.get(rootId(entry))!.lifetime!;
+    return this.cache.get(rootId(entry))!.lifetime!;
   }
 
-  #info(namespaceId: string): NamespaceInfoDTO | undefined {
-    const entry = this.#cache.get(namespaceId);
-    if (!entry) return undefined;
+  protected render(entry: NamespaceEntry, id: string): NamespaceInfoDTO {
     const lifetime = this.#lifetimeOf(entry);
     const [level0, level1, level2] = entry.levels;
     return {
-      id: this.#entries.idOf(namespaceId)!,
+      id,
       meta: { active: lifetime.end > this.#height(), index: 0 },
       namespace: {
         version: 1,
@@ -122,7 +109,7 @@ export class NamespaceStore {
 }
 
 // The filters of `/namespaces`, for an entry or a query: the same names in the same order.
-function filtersOf(source: NamespaceEntry | NamespaceSearchCriteria): Record<string, string | undefined> {
+function filtersOf(source: NamespaceEntry | NamespaceSearchCriteria): Filters {
   if ('levels' in source) {
     return {
       ownerAddress: source.ownerAddress,

@@ -1,50 +1,19 @@
 import type { MosaicRestrictionDTO, MosaicRestrictionSearchCriteria } from '../../../backend/mosaic-restrictions.js';
-import type { PageResult } from '../../../backend/repositories.js';
-import type { Cache } from '../../state/cache.js';
-import { EntryIndex, filterCombinations, filterKey, type EntryRef } from '../../state/entry-index.js';
-import { pageOfRange } from '../../sorted.js';
+import { EntryListing, type Filters } from '../../state/entry-listing.js';
 import { ENTRY_TYPE, type MosaicRestrictionEntry } from './state.js';
 
 /** The confirmed mosaic restrictions with the index `/restrictions/mosaic` reads. */
-export class MosaicRestrictionStore {
-  readonly #cache: Cache<MosaicRestrictionEntry>;
-  readonly #entries: EntryIndex<MosaicRestrictionEntry>;
-
-  constructor(cache: Cache<MosaicRestrictionEntry>, nextId: () => string) {
-    this.#cache = cache;
-    this.#entries = new EntryIndex(cache, nextId, (entry) =>
-      filterCombinations({
-        mosaicId: entry.mosaicId,
-        entryType: String(entry.entryType),
-        targetAddress: entry.entryType === ENTRY_TYPE.address ? entry.targetAddress : undefined,
-      }),
-    );
+export class MosaicRestrictionStore extends EntryListing<MosaicRestrictionEntry, MosaicRestrictionDTO, MosaicRestrictionSearchCriteria> {
+  protected filtersOf(entry: MosaicRestrictionEntry): Filters {
+    return { mosaicId: entry.mosaicId, entryType: String(entry.entryType), targetAddress: entry.entryType === ENTRY_TYPE.address ? entry.targetAddress : undefined };
   }
 
-  /** A confirmed entry by composite hash (64 hex). */
-  get(compositeHash: string): MosaicRestrictionEntry | undefined {
-    return this.#cache.get(compositeHash);
+  protected queryFilters(criteria: MosaicRestrictionSearchCriteria): Filters {
+    return { mosaicId: criteria.mosaicId, entryType: criteria.entryType === undefined ? undefined : String(criteria.entryType), targetAddress: criteria.targetAddress };
   }
 
-  search(criteria: MosaicRestrictionSearchCriteria): PageResult<MosaicRestrictionDTO> {
-    const filters = {
-      mosaicId: criteria.mosaicId,
-      entryType: criteria.entryType === undefined ? undefined : String(criteria.entryType),
-      targetAddress: criteria.targetAddress,
-    };
-    const list = this.#entries.list(filterKey(filters));
-    const page = pageOfRange(list, 0, list.length, criteria, (ref: EntryRef) => ref.id);
-    return { data: page.data.map((ref) => this.#dto(ref.key)!), totalEntries: page.totalEntries };
-  }
-
-  find(compositeHashes: readonly string[]): MosaicRestrictionDTO[] {
-    return compositeHashes.map((hash) => this.#dto(hash)).filter((dto): dto is MosaicRestrictionDTO => dto !== undefined);
-  }
-
-  #dto(compositeHash: string): MosaicRestrictionDTO | undefined {
-    const entry = this.#cache.get(compositeHash);
-    if (!entry) return undefined;
-    const id = this.#entries.idOf(compositeHash)!;
+  protected render(entry: MosaicRestrictionEntry, id: string): MosaicRestrictionDTO {
+    const { compositeHash } = entry;
     if (entry.entryType === ENTRY_TYPE.global) {
       return {
         id,
