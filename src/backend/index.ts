@@ -6,14 +6,13 @@
 import type { AccountRestrictionsRepository } from './account-restrictions.js';
 import type { AccountRepository } from './accounts.js';
 import type { EventFeed } from './events.js';
-import type { HashLockRepository } from './locks.js';
+import type { HashLockRepository, SecretLockRepository } from './locks.js';
 import type { MetadataRepository } from './metadata.js';
 import type { MosaicRepository } from './mosaics.js';
 import type { MosaicRestrictionRepository } from './mosaic-restrictions.js';
 import type { MultisigRepository } from './multisig.js';
 import type { NamespaceRepository } from './namespaces.js';
 import type { ReceiptRepository } from './receipts.js';
-import type { SecretLockRepository } from './secret-locks.js';
 import type {
   BlockRepository,
   ChainRepository,
@@ -35,7 +34,6 @@ export type * from './mosaic-restrictions.js';
 export type * from './metadata.js';
 export type * from './namespaces.js';
 export type * from './receipts.js';
-export type * from './secret-locks.js';
 export type * from './multisig.js';
 export type * from './locks.js';
 export * from './events.js';

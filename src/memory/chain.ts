@@ -4,14 +4,13 @@ import type { AccountRepository } from '../backend/accounts.js';
 import type { GatewayBackend } from '../backend/index.js';
 import type { BlockDTO, BlockInfoDTO, FinalizedBlockDTO, NodeHealthDTO } from '../backend/dto.js';
 import type { AccountRestrictionsRepository } from '../backend/account-restrictions.js';
-import type { HashLockRepository } from '../backend/locks.js';
+import type { HashLockRepository, SecretLockRepository } from '../backend/locks.js';
 import type { MetadataRepository } from '../backend/metadata.js';
 import type { MosaicRestrictionRepository } from '../backend/mosaic-restrictions.js';
 import type { MosaicRepository } from '../backend/mosaics.js';
 import type { MultisigRepository } from '../backend/multisig.js';
 import type { NamespaceRepository } from '../backend/namespaces.js';
 import type { ReceiptRepository } from '../backend/receipts.js';
-import type { SecretLockRepository } from '../backend/secret-locks.js';
 import type {
   BlockRepository,
   ChainRepository,

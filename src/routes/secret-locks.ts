@@ -1,5 +1,5 @@
 import type { GatewayBackend } from '../backend/index.js';
-import type { SecretLockSearchCriteria } from '../backend/secret-locks.js';
+import type { SecretLockSearchCriteria } from '../backend/locks.js';
 import { parseAddress } from '../http/address.js';
 import { parseHex, singleParam } from '../http/query.js';
 import type { Router } from '../http/router.js';

@@ -1,4 +1,4 @@
-import type { SecretLockInfoDTO, SecretLockSearchCriteria } from '../../../backend/secret-locks.js';
+import type { SecretLockInfoDTO, SecretLockSearchCriteria } from '../../../backend/locks.js';
 import type { Cache } from '../../state/cache.js';
 import { HeightIndex } from '../../state/entry-index.js';
 import { EntryListing, type Filters } from '../../state/entry-listing.js';
