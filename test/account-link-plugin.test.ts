@@ -5,45 +5,26 @@
  * confirmed by a harvest and read back through `GET /accounts/{accountId}`.
  */
 import { Address, generateNamespaceId, models } from 'symbol-sdk/symbol';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
-import type { ChainRules } from '../src/memory/rules.js';
-import { outcomeOf, signedBy, unfundedAccount } from './support/announce.js';
+import { pluginHarness, unfundedAccount } from './support/announce.js';
 import { startGateway, testChain } from './support/server.js';
-import { aggregate, transfer, type Signed } from './support/signing.js';
-import { openSockets } from './support/ws-client.js';
+import { aggregate, transfer } from './support/signing.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
 type Action = 'link' | 'unlink';
 
-let server: Server | undefined;
+let server: Server;
 let chain: InMemoryChain;
 let a: ChainAccount;
 let b: ChainAccount;
 let c: ChainAccount;
 
-let gateway: Server;
-
-async function start(rules: Partial<ChainRules> = {}, network: 'testnet' | 'mainnet' = 'testnet'): Promise<void> {
-  server = gateway = await startGateway({ backend: testChain({ rules, network }) });
-  chain = gateway.chain;
+const { start, signed, announce, confirmOne } = pluginHarness((started) => {
+  server = started;
+  chain = started.chain;
   [a, b, c] = chain.fundedAccounts;
-}
-
-afterEach(async () => {
-  for (const socket of openSockets.splice(0)) socket.terminate();
-  await server?.close();
-  server = undefined;
 });
-
-const signed = (signer: ChainAccount, descriptor: Record<string, unknown>, edit?: (transaction: any) => void): Signed => signedBy(chain, signer, descriptor, { fee: 1_000_000n, edit });
-/** Announces and answers what the node tells the signer: 'Success' or the failure code. */
-const announce = (transaction: Signed, signer: ChainAccount): Promise<string> => outcomeOf(gateway, transaction, signer);
-/** Announces, expects it accepted, and confirms it in a block of its own. */
-async function accept(transaction: Signed, signer: ChainAccount): Promise<void> {
-  expect(await announce(transaction, signer)).toBe('Success');
-  chain.harvest();
-}
 const key = (label: string): string => unfundedAccount(chain, `account-link/${label}`).publicKey;
 
 const accountKeyLink = (signer: ChainAccount, remote: ChainAccount | string, action: Action) =>
@@ -59,7 +40,7 @@ function aliasAddress(namespaceId: bigint): Address {
 }
 
 async function account(who: ChainAccount): Promise<any> {
-  const reply = await gateway.get(`/accounts/${who.address}`);
+  const reply = await server.get(`/accounts/${who.address}`);
   expect(reply.status).toBe(200);
   return reply.body.account;
 }
@@ -68,7 +49,7 @@ describe('account key link', () => {
   it('makes the signer Main and the remote Remote, each naming the other; unlinking makes them Unlinked and Remote_Unlinked', async () => {
     await start();
     const remote = unfundedAccount(chain, 'account-link/remote');
-    await accept(accountKeyLink(a, remote, 'link'), a);
+    await confirmOne(accountKeyLink(a, remote, 'link'), a);
     const height = chain.height.toString();
     expect(await account(a)).toMatchObject({ accountType: 1, supplementalPublicKeys: { linked: { publicKey: remote.publicKey } } });
     // The remote account exists from the link on, with its public key known.
@@ -82,7 +63,7 @@ describe('account key link', () => {
       mosaics: [],
     });
 
-    await accept(accountKeyLink(a, remote, 'unlink'), a);
+    await confirmOne(accountKeyLink(a, remote, 'unlink'), a);
     expect(await account(a)).toMatchObject({ accountType: 0, supplementalPublicKeys: {} });
     expect(await account(remote)).toMatchObject({ accountType: 3, supplementalPublicKeys: {}, publicKey: remote.publicKey });
   });
@@ -90,8 +71,8 @@ describe('account key link', () => {
   it('links an account that only received funds: its public key was never seen', async () => {
     await start();
     const silent = unfundedAccount(chain, 'account-link/silent');
-    await accept(transfer(chain, a, silent, { amount: 1_000_000n }), a);
-    await accept(accountKeyLink(b, silent, 'link'), b);
+    await confirmOne(transfer(chain, a, silent, { amount: 1_000_000n }), a);
+    await confirmOne(accountKeyLink(b, silent, 'link'), b);
     expect(await account(silent)).toMatchObject({ accountType: 2, publicKey: silent.publicKey, mosaics: [{ amount: '1000000' }] });
   });
 
@@ -103,7 +84,7 @@ describe('account key link', () => {
     expect(await announce(accountKeyLink(a, second, 'link'), a)).toBe('Failure_AccountLink_Link_Already_Exists');
     chain.harvest();
     expect(await announce(accountKeyLink(a, second, 'link'), a)).toBe('Failure_AccountLink_Link_Already_Exists');
-    expect((await gateway.get(`/accounts/${second.address}`)).status).toBe(404);
+    expect((await server.get(`/accounts/${second.address}`)).status).toBe(404);
   });
 
   it('rejects the zero key as a remote account with Failure_Core_Zero_Public_Key: the link names it as an account', async () => {
@@ -117,7 +98,7 @@ describe('account key link', () => {
     await start();
     const remote = unfundedAccount(chain, 'account-link/remote');
     expect(await announce(accountKeyLink(a, remote, 'unlink'), a)).toBe('Failure_AccountLink_Unknown_Link');
-    await accept(accountKeyLink(a, remote, 'link'), a);
+    await confirmOne(accountKeyLink(a, remote, 'link'), a);
     expect(await announce(accountKeyLink(a, key('other'), 'unlink'), a)).toBe('Failure_AccountLink_Inconsistent_Unlink_Data');
     expect(await announce(accountKeyLink(a, b, 'unlink'), a)).toBe('Failure_AccountLink_Inconsistent_Unlink_Data');
     expect(await account(a)).toMatchObject({ accountType: 1, supplementalPublicKeys: { linked: { publicKey: remote.publicKey } } });
@@ -126,15 +107,15 @@ describe('account key link', () => {
   it('rejects a remote account in use with Failure_AccountLink_Remote_Account_Ineligible: one that signed, or a linked remote', async () => {
     await start();
     // c signs something: its key is known.
-    await accept(transfer(chain, c, a, { amount: 1n }), c);
+    await confirmOne(transfer(chain, c, a, { amount: 1n }), c);
     expect(await announce(accountKeyLink(a, c, 'link'), a)).toBe('Failure_AccountLink_Remote_Account_Ineligible');
     expect(await announce(accountKeyLink(a, chain.nemesisAccount.publicKey, 'link'), a)).toBe('Failure_AccountLink_Remote_Account_Ineligible');
     const remote = unfundedAccount(chain, 'account-link/remote');
-    await accept(accountKeyLink(a, remote, 'link'), a);
+    await confirmOne(accountKeyLink(a, remote, 'link'), a);
     expect(await announce(accountKeyLink(b, remote, 'link'), b)).toBe('Failure_AccountLink_Remote_Account_Ineligible');
     // Once unlinked (Remote_Unlinked), another main account may take it.
-    await accept(accountKeyLink(a, remote, 'unlink'), a);
-    await accept(accountKeyLink(b, remote, 'link'), b);
+    await confirmOne(accountKeyLink(a, remote, 'unlink'), a);
+    await confirmOne(accountKeyLink(b, remote, 'link'), b);
     expect(await account(remote)).toMatchObject({ accountType: 2, supplementalPublicKeys: { linked: { publicKey: b.publicKey } } });
     expect(await account(b)).toMatchObject({ accountType: 1 });
   });
@@ -142,11 +123,11 @@ describe('account key link', () => {
   it('forbids a remote account to sign (Failure_AccountLink_Remote_Account_Signer_Prohibited), linked or unlinked since', async () => {
     await start();
     const remote = unfundedAccount(chain, 'account-link/remote');
-    await accept(transfer(chain, a, remote, { amount: 10_000_000n }), a);
-    await accept(accountKeyLink(a, remote, 'link'), a);
+    await confirmOne(transfer(chain, a, remote, { amount: 10_000_000n }), a);
+    await confirmOne(accountKeyLink(a, remote, 'link'), a);
     expect(await announce(transfer(chain, remote, b, { amount: 1n }), remote)).toBe('Failure_AccountLink_Remote_Account_Signer_Prohibited');
     expect(await announce(nodeKeyLink(remote, key('node'), 'link'), remote)).toBe('Failure_AccountLink_Remote_Account_Signer_Prohibited');
-    await accept(accountKeyLink(a, remote, 'unlink'), a);
+    await confirmOne(accountKeyLink(a, remote, 'unlink'), a);
     expect(await announce(transfer(chain, remote, b, { amount: 1n }), remote)).toBe('Failure_AccountLink_Remote_Account_Signer_Prohibited');
     // Nor may it become a main account: its own link is refused as it signs it.
     expect(await announce(accountKeyLink(remote, key('another'), 'link'), remote)).toBe('Failure_AccountLink_Remote_Account_Signer_Prohibited');
@@ -155,11 +136,11 @@ describe('account key link', () => {
   it('forbids a transfer to a remote account (Failure_AccountLink_Remote_Account_Participant_Prohibited), linked or unlinked since', async () => {
     await start();
     const remote = unfundedAccount(chain, 'account-link/remote');
-    await accept(accountKeyLink(a, remote, 'link'), a);
+    await confirmOne(accountKeyLink(a, remote, 'link'), a);
     expect(await announce(transfer(chain, b, remote, { amount: 1n }), b)).toBe('Failure_AccountLink_Remote_Account_Participant_Prohibited');
     // The main account itself neither.
     expect(await announce(transfer(chain, a, remote, { amount: 1n }), a)).toBe('Failure_AccountLink_Remote_Account_Participant_Prohibited');
-    await accept(accountKeyLink(a, remote, 'unlink'), a);
+    await confirmOne(accountKeyLink(a, remote, 'unlink'), a);
     expect(await announce(transfer(chain, b, remote, { amount: 1n }), b)).toBe('Failure_AccountLink_Remote_Account_Participant_Prohibited');
     // The main account is an ordinary account again.
     expect(await announce(transfer(chain, b, a, { amount: 1n }), b)).toBe('Success');
@@ -169,30 +150,30 @@ describe('account key link', () => {
     await start();
     const remote = unfundedAccount(chain, 'account-link/remote');
     const namespaceId = generateNamespaceId('harvest');
-    await accept(transfer(chain, a, remote, { amount: 1n }), a); // an alias names a known account
-    await accept(signed(a, { type: 'namespace_registration_transaction_v1', registrationType: 'root', duration: chain.rules.minNamespaceDuration, name: 'harvest' }), a);
-    await accept(signed(a, { type: 'address_alias_transaction_v1', namespaceId, address: remote.address, aliasAction: 'link' }), a);
+    await confirmOne(transfer(chain, a, remote, { amount: 1n }), a); // an alias names a known account
+    await confirmOne(signed(a, { type: 'namespace_registration_transaction_v1', registrationType: 'root', duration: chain.rules.minNamespaceDuration, name: 'harvest' }), a);
+    await confirmOne(signed(a, { type: 'address_alias_transaction_v1', namespaceId, address: remote.address, aliasAction: 'link' }), a);
     const byAlias = signed(b, { type: 'transfer_transaction_v1', recipientAddress: aliasAddress(namespaceId), mosaics: [] });
     expect(await announce(byAlias, b)).toBe('Success');
     chain.harvest();
-    await accept(accountKeyLink(a, remote, 'link'), a);
+    await confirmOne(accountKeyLink(a, remote, 'link'), a);
     expect(await announce(signed(b, { type: 'transfer_transaction_v1', recipientAddress: aliasAddress(namespaceId), mosaics: [] }), b)).toBe(
       'Failure_AccountLink_Remote_Account_Participant_Prohibited',
     );
   });
 
   it('links on mainnet too: the remote account is found at its mainnet address', async () => {
-    await start({}, 'mainnet');
+    await start({}, { network: 'mainnet' });
     const remote = unfundedAccount(chain, 'account-link/remote');
     expect(remote.address.startsWith('N')).toBe(true);
-    await accept(accountKeyLink(a, remote, 'link'), a);
+    await confirmOne(accountKeyLink(a, remote, 'link'), a);
     expect(await account(remote)).toMatchObject({ accountType: 2, supplementalPublicKeys: { linked: { publicKey: a.publicKey } } });
   });
 
   it('runs inside an aggregate all or nothing', async () => {
     await start();
     const remote = unfundedAccount(chain, 'account-link/remote');
-    await accept(accountKeyLink(b, remote, 'link'), b);
+    await confirmOne(accountKeyLink(b, remote, 'link'), b);
     const vrf = key('vrf');
     const embedded = [
       chain.facade.transactionFactory.createEmbedded({ type: 'vrf_key_link_transaction_v1', signerPublicKey: a.keyPair.publicKey, linkedPublicKey: vrf, linkAction: 'link' }),
@@ -203,7 +184,7 @@ describe('account key link', () => {
     expect(await account(a)).toMatchObject({ accountType: 0, supplementalPublicKeys: {} });
 
     embedded[1] = chain.facade.transactionFactory.createEmbedded({ type: 'account_key_link_transaction_v1', signerPublicKey: a.keyPair.publicKey, linkedPublicKey: key('fresh'), linkAction: 'link' });
-    await accept(aggregate(chain, 'complete', a, embedded as never), a);
+    await confirmOne(aggregate(chain, 'complete', a, embedded as never), a);
     expect(await account(a)).toMatchObject({ accountType: 1, supplementalPublicKeys: { linked: { publicKey: key('fresh') }, vrf: { publicKey: vrf } } });
   });
 
@@ -212,7 +193,7 @@ describe('account key link', () => {
     const bad = accountKeyLink(a, key('remote'), 'link');
     const payload = Buffer.from(bad.payload, 'hex');
     payload[payload.length - 1] = 2; // the link action is the body's last byte
-    const reply = await gateway.request('PUT', '/transactions', { body: JSON.stringify({ payload: payload.toString('hex').toUpperCase() }), headers: { 'content-type': 'application/json' } });
+    const reply = await server.request('PUT', '/transactions', { body: JSON.stringify({ payload: payload.toString('hex').toUpperCase() }), headers: { 'content-type': 'application/json' } });
     expect(reply.status).toBe(409);
   });
 });
@@ -222,14 +203,14 @@ describe('node key link', () => {
     await start();
     const [node, other] = [key('node'), key('other')];
     expect(await announce(nodeKeyLink(a, node, 'unlink'), a)).toBe('Failure_AccountLink_Inconsistent_Unlink_Data');
-    await accept(nodeKeyLink(a, node, 'link'), a);
+    await confirmOne(nodeKeyLink(a, node, 'link'), a);
     // A node key link changes no account type.
     expect(await account(a)).toMatchObject({ accountType: 0, supplementalPublicKeys: { node: { publicKey: node } } });
     expect(await announce(nodeKeyLink(a, other, 'link'), a)).toBe('Failure_AccountLink_Link_Already_Exists');
     expect(await announce(nodeKeyLink(a, other, 'unlink'), a)).toBe('Failure_AccountLink_Inconsistent_Unlink_Data');
     // Another account may link the same node key.
-    await accept(nodeKeyLink(b, node, 'link'), b);
-    await accept(nodeKeyLink(a, node, 'unlink'), a);
+    await confirmOne(nodeKeyLink(b, node, 'link'), b);
+    await confirmOne(nodeKeyLink(a, node, 'unlink'), a);
     expect((await account(a)).supplementalPublicKeys).toEqual({});
     expect((await account(b)).supplementalPublicKeys).toEqual({ node: { publicKey: node } });
   });
@@ -240,11 +221,11 @@ describe('VRF key link', () => {
     await start();
     const [vrf, other] = [key('vrf'), key('other')];
     expect(await announce(vrfKeyLink(a, vrf, 'unlink'), a)).toBe('Failure_Core_Inconsistent_Unlink_Data');
-    await accept(vrfKeyLink(a, vrf, 'link'), a);
+    await confirmOne(vrfKeyLink(a, vrf, 'link'), a);
     expect(await account(a)).toMatchObject({ accountType: 0, supplementalPublicKeys: { vrf: { publicKey: vrf } } });
     expect(await announce(vrfKeyLink(a, other, 'link'), a)).toBe('Failure_Core_Link_Already_Exists');
     expect(await announce(vrfKeyLink(a, other, 'unlink'), a)).toBe('Failure_Core_Inconsistent_Unlink_Data');
-    await accept(vrfKeyLink(a, vrf, 'unlink'), a);
+    await confirmOne(vrfKeyLink(a, vrf, 'unlink'), a);
     expect((await account(a)).supplementalPublicKeys).toEqual({});
   });
 });
@@ -268,13 +249,13 @@ describe('voting key link', () => {
   it('links several keys in epoch order up to maxVotingKeysPerAccount (Failure_Core_Too_Many_Links), each after the last one ends (Failure_Core_Link_Already_Exists)', async () => {
     await start({ minVotingKeyLifetime: 10, maxVotingKeyLifetime: 100 });
     const [k1, k2, k3, k4] = [key('v1'), key('v2'), key('v3'), key('v4')];
-    await accept(votingKeyLink(a, k1, 1, 50), a);
+    await confirmOne(votingKeyLink(a, k1, 1, 50), a);
     expect(await announce(votingKeyLink(a, k2, 50, 80), a)).toBe('Failure_Core_Link_Already_Exists');
     // Also a range wholly before the last one: keys only go forward.
     expect(await announce(votingKeyLink(a, k2, 1, 10), a)).toBe('Failure_Core_Link_Already_Exists');
-    await accept(votingKeyLink(a, k2, 51, 80), a);
+    await confirmOne(votingKeyLink(a, k2, 51, 80), a);
     // A gap is allowed; the same public key may come back for another range.
-    await accept(votingKeyLink(a, k1, 200, 299), a);
+    await confirmOne(votingKeyLink(a, k1, 200, 299), a);
     expect((await account(a)).supplementalPublicKeys.voting.publicKeys).toEqual([
       { publicKey: k1, startEpoch: 1, endEpoch: 50 },
       { publicKey: k2, startEpoch: 51, endEpoch: 80 },
@@ -285,23 +266,23 @@ describe('voting key link', () => {
     // Unlinking names the key with its exact range.
     expect(await announce(votingKeyLink(a, k2, 51, 81, 'unlink'), a)).toBe('Failure_Core_Inconsistent_Unlink_Data');
     expect(await announce(votingKeyLink(a, k3, 51, 80, 'unlink'), a)).toBe('Failure_Core_Inconsistent_Unlink_Data');
-    await accept(votingKeyLink(a, k2, 51, 80, 'unlink'), a);
+    await confirmOne(votingKeyLink(a, k2, 51, 80, 'unlink'), a);
     expect((await account(a)).supplementalPublicKeys.voting.publicKeys).toEqual([
       { publicKey: k1, startEpoch: 1, endEpoch: 50 },
       { publicKey: k1, startEpoch: 200, endEpoch: 299 },
     ]);
     // The freed slot: still only after the last key's end.
     expect(await announce(votingKeyLink(a, k3, 60, 90), a)).toBe('Failure_Core_Link_Already_Exists');
-    await accept(votingKeyLink(a, k3, 300, 399), a);
-    await accept(votingKeyLink(a, k1, 1, 50, 'unlink'), a);
-    await accept(votingKeyLink(a, k1, 200, 299, 'unlink'), a);
-    await accept(votingKeyLink(a, k3, 300, 399, 'unlink'), a);
+    await confirmOne(votingKeyLink(a, k3, 300, 399), a);
+    await confirmOne(votingKeyLink(a, k1, 1, 50, 'unlink'), a);
+    await confirmOne(votingKeyLink(a, k1, 200, 299, 'unlink'), a);
+    await confirmOne(votingKeyLink(a, k3, 300, 399, 'unlink'), a);
     expect((await account(a)).supplementalPublicKeys).toEqual({});
   });
 
   it('shows the voting rules in /network/properties', async () => {
     await start({ maxVotingKeysPerAccount: 5, minVotingKeyLifetime: 10, maxVotingKeyLifetime: 100 });
-    const { chain: properties } = (await gateway.get('/network/properties')).body;
+    const { chain: properties } = (await server.get('/network/properties')).body;
     expect(properties).toMatchObject({ maxVotingKeysPerAccount: '5', minVotingKeyLifetime: '10', maxVotingKeyLifetime: '100' });
   });
 });

@@ -3,13 +3,12 @@
  * signed hash locks and aggregates bonded announced over HTTP, their outcome read on the
  * signer's channels, the locked funds followed through balances and the block's receipts.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
-import type { ChainRules } from '../src/memory/rules.js';
-import { confirm, hashLockFor, outcomeOf } from './support/announce.js';
-import { startGateway, testChain } from './support/server.js';
+import { confirm, hashLockFor, pluginHarness } from './support/announce.js';
+import { startGateway } from './support/server.js';
 import { XYM_ALIAS, aggregate, cosign, embeddedTransfer, type Signed } from './support/signing.js';
-import { Client, openSockets } from './support/ws-client.js';
+import { Client } from './support/ws-client.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
 
@@ -25,15 +24,10 @@ let a: ChainAccount;
 let b: ChainAccount;
 let c: ChainAccount;
 
-async function start(rules: Partial<ChainRules> = {}): Promise<void> {
-  server = await startGateway({ backend: testChain({ rules }) });
-  chain = server.chain;
+const { start, announce } = pluginHarness((started) => {
+  server = started;
+  chain = started.chain;
   [a, b, c] = chain.fundedAccounts;
-}
-
-afterEach(async () => {
-  for (const socket of openSockets.splice(0)) socket.terminate();
-  await server.close();
 });
 
 const balance = (account: ChainAccount) => chain.ledger.balance(account.addressHex, chain.currency.mosaicId);
@@ -67,7 +61,7 @@ describe('hash lock', () => {
   ] as const)('refuses %s with %s', async (_, code, options) => {
     await start(code === 'Failure_Core_Insufficient_Balance' ? { lockedFundsPerAggregate: 1_000_000_000_000_000n } : {});
     const lock = hashLockFor(chain, a, bonded().hash, options());
-    expect(await outcomeOf(server, lock, a)).toBe(code);
+    expect(await announce(lock, a)).toBe(code);
   });
 
   it('locks the funds (by the currency or its alias) and records LockHash_Created; a second lock of the same hash is refused with Failure_LockHash_Hash_Already_Exists', async () => {
@@ -81,7 +75,7 @@ describe('hash lock', () => {
     expect((await receiptsAt(height)).filter((receipt) => receipt.type === LOCK_HASH_CREATED)).toEqual([
       { version: 1, type: LOCK_HASH_CREATED, targetAddress: a.addressHex, mosaicId: chain.currency.mosaicId, amount: '10000000' },
     ]);
-    expect(await outcomeOf(server, hashLockFor(chain, b, hash), b)).toBe('Failure_LockHash_Hash_Already_Exists');
+    expect(await announce(hashLockFor(chain, b, hash), b)).toBe('Failure_LockHash_Hash_Already_Exists');
   });
 });
 
@@ -95,7 +89,7 @@ describe('aggregate bonded and its hash lock', () => {
   it('refuses one whose lock is only unconfirmed: the partial pool reads the confirmed state', async () => {
     await start();
     const signed = bonded();
-    expect(await outcomeOf(server, hashLockFor(chain, a, signed.hash), a)).toBe('Success');
+    expect(await announce(hashLockFor(chain, a, signed.hash), a)).toBe('Success');
     expect(await outcomeAt('/transactions/partial', signed, a)).toBe('Failure_LockHash_Unknown_Hash');
   });
 

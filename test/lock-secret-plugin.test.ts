@@ -8,14 +8,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Hash256 } from 'symbol-sdk';
 import { generateNamespaceId } from 'symbol-sdk/symbol';
 import { LockHashUtils, LockHashAlgorithm as V2LockHashAlgorithm } from 'symbol-sdk-v2';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
-import type { ChainRules } from '../src/memory/rules.js';
 import { validateHashAlgorithm } from '../src/memory/plugins/lock-secret/rules.js';
-import { confirm, hex, outcomeOf, signedBy } from './support/announce.js';
-import { startGateway, testChain } from './support/server.js';
+import { confirm, hex, pluginHarness } from './support/announce.js';
+import { startGateway } from './support/server.js';
 import { aggregate, transfer, type Signed } from './support/signing.js';
-import { openSockets } from './support/ws-client.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
 
@@ -32,19 +30,13 @@ let a: ChainAccount;
 let b: ChainAccount;
 let c: ChainAccount;
 
-async function start(rules: Partial<ChainRules> = {}): Promise<void> {
-  server = await startGateway({ backend: testChain({ rules }) });
-  chain = server.chain;
+const { start, signed, announce } = pluginHarness((started) => {
+  server = started;
+  chain = started.chain;
   [a, b, c] = chain.fundedAccounts;
-}
-
-afterEach(async () => {
-  for (const socket of openSockets.splice(0)) socket.terminate();
-  await server.close();
 });
 
 const currency = () => chain.currency.mosaicId;
-const FEE = 1_000_000n;
 
 /**
  * The secret of a proof, from symbol-sdk 2.0.7's LockHashUtils (not the chain's code): a
@@ -71,21 +63,20 @@ interface LockOptions {
 }
 
 function secretLock(owner: ChainAccount, recipient: ChainAccount, { secret, algorithm = 'sha3_256', amount = 1_000_000n, duration = 10n, mosaicId = BigInt(`0x${currency()}`), recipientAddress }: LockOptions): Signed {
-  return signedBy(chain, owner, {
+  return signed(owner, {
     type: 'secret_lock_transaction_v1',
     recipientAddress: recipientAddress ?? recipient.address,
     secret: new Hash256(secret),
     mosaic: { mosaicId, amount },
     duration,
     hashAlgorithm: algorithm,
-  }, { fee: FEE });
+  });
 }
 
 function secretProof(signer: ChainAccount, recipient: ChainAccount, { secret, proof, algorithm = 'sha3_256' }: { secret: string; proof: Uint8Array; algorithm?: Algorithm }): Signed {
-  return signedBy(chain, signer, { type: 'secret_proof_transaction_v1', recipientAddress: recipient.address, secret: new Hash256(secret), hashAlgorithm: algorithm, proof }, { fee: FEE });
+  return signed(signer, { type: 'secret_proof_transaction_v1', recipientAddress: recipient.address, secret: new Hash256(secret), hashAlgorithm: algorithm, proof });
 }
 
-const announce = (transaction: Signed, signer: ChainAccount): Promise<string> => outcomeOf(server, transaction, signer);
 const balance = (account: ChainAccount, mosaicId = currency()) => chain.ledger.balance(account.addressHex, mosaicId);
 
 /** What a confirmed transaction paid: its block's fee multiplier times its size. */
@@ -179,8 +170,8 @@ describe('secret lock and proof', () => {
     await start();
     const name = 'lockee';
     const namespaceId = generateNamespaceId(name);
-    await confirm(server, signedBy(chain, b, { type: 'namespace_registration_transaction_v1', registrationType: 'root', duration: chain.rules.minNamespaceDuration, name }, { fee: FEE }));
-    await confirm(server, signedBy(chain, b, { type: 'address_alias_transaction_v1', namespaceId, address: b.address, aliasAction: 'link' }, { fee: FEE }));
+    await confirm(server, signed(b, { type: 'namespace_registration_transaction_v1', registrationType: 'root', duration: chain.rules.minNamespaceDuration, name }));
+    await confirm(server, signed(b, { type: 'address_alias_transaction_v1', namespaceId, address: b.address, aliasAction: 'link' }));
     const proof = randomBytes(16);
     const secret = secretOf('hash_256', proof);
     const alias = new Uint8Array(24);
@@ -196,10 +187,10 @@ describe('secret lock and proof', () => {
   it('locks a mosaic other than the currency', async () => {
     await start();
     const nonce = 5;
-    const define = signedBy(chain, a, { type: 'mosaic_definition_transaction_v1', nonce, flags: 'transferable supply_mutable', divisibility: 0, duration: 0n }, { fee: FEE });
+    const define = signed(a, { type: 'mosaic_definition_transaction_v1', nonce, flags: 'transferable supply_mutable', divisibility: 0, duration: 0n });
     await confirm(server, define);
     const mosaicId = BigInt(`0x${(await server.get(`/mosaics?ownerAddress=${a.address}`)).body.data[0].mosaic.id}`);
-    await confirm(server, signedBy(chain, a, { type: 'mosaic_supply_change_transaction_v1', mosaicId, action: 'increase', delta: 100n }, { fee: FEE }));
+    await confirm(server, signed(a, { type: 'mosaic_supply_change_transaction_v1', mosaicId, action: 'increase', delta: 100n }));
     const proof = randomBytes(8);
     const secret = secretOf('sha3_256', proof);
     await confirm(server, secretLock(a, c, { secret, mosaicId, amount: 40n }));
@@ -315,10 +306,10 @@ describe('secret lock rules (catapult\'s order, each Failure_LockSecret_* code)'
 
   it('runs the mosaic rules on the locked mosaic as a transfer to the recipient: Failure_Mosaic_Non_Transferable', async () => {
     await start();
-    const define = signedBy(chain, a, { type: 'mosaic_definition_transaction_v1', nonce: 9, flags: 'supply_mutable', divisibility: 0, duration: 0n }, { fee: FEE });
+    const define = signed(a, { type: 'mosaic_definition_transaction_v1', nonce: 9, flags: 'supply_mutable', divisibility: 0, duration: 0n });
     await confirm(server, define);
     const mosaicId = BigInt(`0x${(await server.get(`/mosaics?ownerAddress=${a.address}`)).body.data[0].mosaic.id}`);
-    await confirm(server, signedBy(chain, a, { type: 'mosaic_supply_change_transaction_v1', mosaicId, action: 'increase', delta: 100n }, { fee: FEE }));
+    await confirm(server, signed(a, { type: 'mosaic_supply_change_transaction_v1', mosaicId, action: 'increase', delta: 100n }));
     await confirm(server, transfer(chain, a, b, { mosaicId, amount: 10n }));
     const secret = secretOf('sha3_256', randomBytes(32));
     // b holds the owner's non-transferable mosaic: it may give it back to the owner only.

@@ -6,13 +6,11 @@
  */
 import { createHash } from 'node:crypto';
 import { Address, generateMosaicId, generateNamespaceId, metadataGenerateKey, metadataUpdateValue, models } from 'symbol-sdk/symbol';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
-import type { ChainRules } from '../src/memory/rules.js';
-import { confirm, hex, outcomeOf, signedBy } from './support/announce.js';
-import { startGateway, testChain } from './support/server.js';
+import { confirm, hex, pluginHarness, signedBy } from './support/announce.js';
+import { startGateway } from './support/server.js';
 import { aggregate, type Signed } from './support/signing.js';
-import { openSockets } from './support/ws-client.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
 
@@ -22,17 +20,12 @@ let a: ChainAccount;
 let b: ChainAccount;
 let c: ChainAccount;
 
-async function start(rules: Partial<ChainRules> = {}): Promise<void> {
-  // Short namespace rentals, so a test registers one for a few blocks.
-  server = await startGateway({ backend: testChain({ rules: { minNamespaceDuration: 1n, ...rules } }) });
-  chain = server.chain;
+// Short namespace rentals, so a test registers one for a few blocks.
+const { start, announce } = pluginHarness((started) => {
+  server = started;
+  chain = started.chain;
   [a, b, c] = chain.fundedAccounts;
-}
-
-afterEach(async () => {
-  for (const socket of openSockets.splice(0)) socket.terminate();
-  await server.close();
-});
+}, { minNamespaceDuration: 1n });
 
 const KEY = metadataGenerateKey('profile');
 const bytes = (text: string) => new Uint8Array(Buffer.from(text));
@@ -71,8 +64,6 @@ function change(signer: ChainAccount, target: Target, old: string | undefined, n
   const oldBytes = old === undefined ? undefined : bytes(old);
   return metadataAggregate(signer, target, metadataUpdateValue(oldBytes, bytes(next)), next.length - (old?.length ?? 0), cosigners);
 }
-
-const announce = (transaction: Signed, signer: ChainAccount): Promise<string> => outcomeOf(server, transaction, signer);
 
 /** The entries `GET /metadata` lists under a query. */
 async function entries(query: string) {

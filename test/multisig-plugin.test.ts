@@ -5,13 +5,12 @@
  * account may sign, approved by its cosignatories down the multisig graph.
  */
 import { Address } from 'symbol-sdk/symbol';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
-import type { ChainRules } from '../src/memory/rules.js';
-import { confirm, lockFunds, outcomeOf, signedBy } from './support/announce.js';
-import { startGateway, testChain } from './support/server.js';
+import { confirm, lockFunds, pluginHarness, signedBy } from './support/announce.js';
+import { startGateway } from './support/server.js';
 import { aggregate, cosign, embeddedTransfer, transfer, type Signed } from './support/signing.js';
-import { Client, openSockets } from './support/ws-client.js';
+import { Client } from './support/ws-client.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
 
@@ -23,15 +22,10 @@ let c: ChainAccount;
 let d: ChainAccount;
 let e: ChainAccount;
 
-async function start(rules: Partial<ChainRules> = {}): Promise<void> {
-  server = await startGateway({ backend: testChain({ rules }) });
-  chain = server.chain;
+const { start, announce } = pluginHarness((started) => {
+  server = started;
+  chain = started.chain;
   [a, b, c, d, e] = chain.fundedAccounts;
-}
-
-afterEach(async () => {
-  for (const socket of openSockets.splice(0)) socket.terminate();
-  await server.close();
 });
 
 interface Change {
@@ -57,9 +51,6 @@ function modification(account: ChainAccount, { add = [], remove = [], minApprova
 function modify(signer: ChainAccount, account: ChainAccount, change: Change, cosigners: readonly ChainAccount[] = []): Signed {
   return aggregate(chain, 'complete', signer, [modification(account, change)], { cosigners });
 }
-
-/** Announces and answers what the node tells the signer: 'Success' or the failure code. */
-const announce = (transaction: Signed, signer: ChainAccount): Promise<string> => outcomeOf(server, transaction, signer);
 
 /** Makes `account` a multisig account of `cosignatories` (each opts in by cosigning) and confirms it. */
 async function makeMultisig(account: ChainAccount, cosignatories: readonly ChainAccount[], minApproval: number, minRemoval: number): Promise<void> {

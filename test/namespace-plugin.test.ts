@@ -6,13 +6,13 @@
  * rules (durations of a few blocks) reach expiry and the grace period's end quickly.
  */
 import { generateMosaicId, generateNamespaceId, models } from 'symbol-sdk/symbol';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
 import type { ChainRules } from '../src/memory/rules.js';
-import { startGateway, testChain } from './support/server.js';
+import { startGateway } from './support/server.js';
 import { transfer, type Signed } from './support/signing.js';
-import { hex, outcomeOf, signedBy, unfundedAccount } from './support/announce.js';
-import { Client, openSockets } from './support/ws-client.js';
+import { hex, pluginHarness, unfundedAccount } from './support/announce.js';
+import { Client } from './support/ws-client.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
 
@@ -30,26 +30,14 @@ let a: ChainAccount;
 let b: ChainAccount;
 let c: ChainAccount;
 
-async function start(rules: Partial<ChainRules> = {}): Promise<void> {
-  server = await startGateway({ backend: testChain({ rules: { ...SHORT, ...rules } }) });
-  chain = server.chain;
+const { start, signed, announce, accept } = pluginHarness((started) => {
+  server = started;
+  chain = started.chain;
   [a, b, c] = chain.fundedAccounts;
-}
-
-afterEach(async () => {
-  for (const socket of openSockets.splice(0)) socket.terminate();
-  await server.close();
-});
+}, SHORT);
 
 const currency = () => chain.currency.mosaicId;
 
-/** A transaction of `signer` paying 1 XYM; `edit` changes the model before it is signed. */
-const signed = (signer: ChainAccount, descriptor: Record<string, unknown>, edit?: (transaction: any) => void): Signed => signedBy(chain, signer, descriptor, { fee: 1_000_000n, edit });
-/** Announces and answers what the node tells the signer: 'Success' or the failure code. */
-const announce = (transaction: Signed, signer: ChainAccount): Promise<string> => outcomeOf(server, transaction, signer);
-async function accept(transaction: Signed, signer: ChainAccount): Promise<void> {
-  expect(await announce(transaction, signer)).toBe('Success');
-}
 const newAccount = (label: string): ChainAccount => unfundedAccount(chain, label);
 
 /** Harvests until the chain is at `height`. */

@@ -6,13 +6,11 @@
  * transfers, balance transfers and the transactions an account signs.
  */
 import { Address, generateNamespaceId, models } from 'symbol-sdk/symbol';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
-import type { ChainRules } from '../src/memory/rules.js';
-import { outcomeOf, signedBy } from './support/announce.js';
-import { startGateway, testChain } from './support/server.js';
+import { pluginHarness } from './support/announce.js';
+import { startGateway } from './support/server.js';
 import { XYM_ALIAS, aggregate, embeddedTransfer, transfer, type Signed } from './support/signing.js';
-import { openSockets } from './support/ws-client.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
 
@@ -34,22 +32,11 @@ let a: ChainAccount;
 let b: ChainAccount;
 let c: ChainAccount;
 
-async function start(rules: Partial<ChainRules> = {}): Promise<void> {
-  server = await startGateway({ backend: testChain({ rules }) });
-  chain = server.chain;
+const { start, signed, announce, accept, confirmOne } = pluginHarness((started) => {
+  server = started;
+  chain = started.chain;
   [a, b, c] = chain.fundedAccounts;
-}
-
-afterEach(async () => {
-  for (const socket of openSockets.splice(0)) socket.terminate();
-  await server.close();
 });
-
-const signed = (signer: ChainAccount, descriptor: Record<string, unknown>): Signed => signedBy(chain, signer, descriptor, { fee: 1_000_000n });
-const announce = (transaction: Signed, signer: ChainAccount): Promise<string> => outcomeOf(server, transaction, signer);
-async function accept(transaction: Signed, signer: ChainAccount): Promise<void> {
-  expect(await announce(transaction, signer)).toBe('Success');
-}
 
 function addressRestriction(signer: ChainAccount, flags: number, additions: readonly ChainAccount[], deletions: readonly ChainAccount[] = []): Signed {
   return signed(signer, {
@@ -66,12 +53,6 @@ function mosaicRestriction(signer: ChainAccount, flags: number, additions: reado
 
 function operationRestriction(signer: ChainAccount, flags: number, additions: readonly number[], deletions: readonly number[] = []): Signed {
   return signed(signer, { type: 'account_operation_restriction_transaction_v1', restrictionFlags: flags, restrictionAdditions: additions, restrictionDeletions: deletions });
-}
-
-/** Announces, expects it accepted, and harvests it. */
-async function confirmOne(transaction: Signed, signer: ChainAccount): Promise<void> {
-  await accept(transaction, signer);
-  chain.harvest();
 }
 
 async function restrictionsOf(account: ChainAccount): Promise<any[] | undefined> {

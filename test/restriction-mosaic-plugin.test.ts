@@ -5,13 +5,11 @@
  * allowed or refused by the rules, the state read back through `/restrictions/mosaic`.
  */
 import { Address, generateMosaicId, generateNamespaceId, models, mosaicRestrictionGenerateKey } from 'symbol-sdk/symbol';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
-import type { ChainRules } from '../src/memory/rules.js';
-import { hex, outcomeOf, signedBy } from './support/announce.js';
-import { startGateway, testChain } from './support/server.js';
+import { hex, pluginHarness } from './support/announce.js';
+import { startGateway } from './support/server.js';
 import { aggregate, type Signed } from './support/signing.js';
-import { openSockets } from './support/ws-client.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
 
@@ -32,23 +30,11 @@ let a: ChainAccount;
 let b: ChainAccount;
 let c: ChainAccount;
 
-async function start(rules: Partial<ChainRules> = {}): Promise<void> {
-  server = await startGateway({ backend: testChain({ rules }) });
-  chain = server.chain;
+const { start, signed, announce, accept } = pluginHarness((started) => {
+  server = started;
+  chain = started.chain;
   [a, b, c] = chain.fundedAccounts;
-}
-
-afterEach(async () => {
-  for (const socket of openSockets.splice(0)) socket.terminate();
-  await server.close();
 });
-
-const signed = (signer: ChainAccount, descriptor: Record<string, unknown>): Signed => signedBy(chain, signer, descriptor, { fee: 1_000_000n });
-/** Announces and answers what the node tells the signer: 'Success' or the failure code. */
-const announce = (transaction: Signed, signer: ChainAccount): Promise<string> => outcomeOf(server, transaction, signer);
-async function accept(transaction: Signed, signer: ChainAccount): Promise<void> {
-  expect(await announce(transaction, signer)).toBe('Success');
-}
 
 function mosaicIdOf(owner: ChainAccount, nonce: number): bigint {
   return generateMosaicId(chain.facade.network.publicKeyToAddress(owner.keyPair.publicKey), nonce);

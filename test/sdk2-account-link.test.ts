@@ -20,9 +20,9 @@ import {
   type Address,
   type Transaction,
 } from 'symbol-sdk-v2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InMemoryChain } from '../src/memory/chain.js';
-import { announceConfirmed, firstValue, sdk2Wallet, type Sdk2Wallet } from './support/sdk2.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { InMemoryChain } from '../src/memory/chain.js';
+import { announceConfirmed, firstValue, sdk2Harness, type Sdk2Wallet } from './support/sdk2.js';
 import { startGateway } from './support/server.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
@@ -54,12 +54,17 @@ describe('a harvester with symbol-sdk 2.0.7: account, node, VRF and voting key l
     ].map((transaction) => transaction.setMaxFee(feeMultiplier));
   };
 
+  const { start } = sdk2Harness(
+    (started) => {
+      ({ server, chain, wallet } = started);
+      main = started.accounts[0];
+      friend = started.accounts[1].address;
+    },
+    { closeAfter: 'all' },
+  );
+
   beforeAll(async () => {
-    chain = new InMemoryChain({ blockInterval: false });
-    server = await startGateway({ backend: chain });
-    wallet = await sdk2Wallet(server.base);
-    main = wallet.account(chain.fundedAccounts[0].privateKey);
-    friend = wallet.account(chain.fundedAccounts[1].privateKey).address;
+    await start();
     remote = Account.generateNewAccount(wallet.networkType);
     keys.node = Account.generateNewAccount(wallet.networkType).publicKey;
     keys.vrf = Account.generateNewAccount(wallet.networkType).publicKey;
@@ -67,8 +72,6 @@ describe('a harvester with symbol-sdk 2.0.7: account, node, VRF and voting key l
     feeMultiplier = (await firstValue(wallet.factory.createNetworkRepository().getTransactionFees())).medianFeeMultiplier;
     for (const transaction of links(LinkAction.Link)) linked.push(await confirm(main, transaction));
   });
-
-  afterAll(() => server?.close());
 
   it('confirms each link in its own block, and the SDK parses each back to what it signed', () => {
     expect(linked.map((transaction) => [transaction.type, transaction.transactionInfo?.height.toString()])).toEqual([

@@ -12,18 +12,14 @@ import {
   PlainMessage,
   TransferTransaction,
   type Account,
-  type IListener,
   type SignedTransaction,
 } from 'symbol-sdk-v2';
-import { afterEach, describe, expect, it } from 'vitest';
-import { InMemoryChain } from '../src/memory/chain.js';
-import { announceConfirmed, firstValue, sdk2Wallet, subscribers, xym, type Sdk2Wallet } from './support/sdk2.js';
+import { describe, expect, it } from 'vitest';
+import type { InMemoryChain } from '../src/memory/chain.js';
+import { UNTIL_TOLD, announceConfirmed, firstValue, sdk2Harness, subscribers, xym, type Sdk2Wallet } from './support/sdk2.js';
 import { startGateway } from './support/server.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
-
-/** An announceDelay no test waits for: the test checks the inbound queue itself. */
-const UNTIL_TOLD = 3_600_000;
 
 describe('symbol-sdk 2.0.7 and account restrictions', () => {
   let server: Server;
@@ -32,11 +28,10 @@ describe('symbol-sdk 2.0.7 and account restrictions', () => {
   let alice: Account;
   let bob: Account;
   let carol: Account;
-  const listeners: IListener[] = [];
 
-  afterEach(async () => {
-    for (const listener of listeners.splice(0)) listener.close();
-    await server.close();
+  const { start, openListener } = sdk2Harness((started) => {
+    ({ server, chain, wallet } = started);
+    [alice, bob, carol] = started.accounts;
   });
 
   const transfer = (from: Account, to: Account): SignedTransaction =>
@@ -46,10 +41,7 @@ describe('symbol-sdk 2.0.7 and account restrictions', () => {
     );
 
   it('blocks the blocked sender’s transfer with Failure_RestrictionAccount_Address_Interaction_Prohibited, confirms another’s, and reads the restriction back', async () => {
-    chain = new InMemoryChain({ blockInterval: false, announceDelay: UNTIL_TOLD });
-    server = await startGateway({ backend: chain });
-    wallet = await sdk2Wallet(server.base);
-    [alice, bob, carol] = chain.fundedAccounts.slice(0, 3).map((account) => wallet.account(account.privateKey));
+    await start({ announceDelay: UNTIL_TOLD });
 
     const block = AccountRestrictionTransaction.createAddressRestrictionModificationTransaction(
       wallet.deadline(),
@@ -64,8 +56,7 @@ describe('symbol-sdk 2.0.7 and account restrictions', () => {
     expect(confirmed.transactionInfo?.hash).toBe(restriction.hash);
 
     // Bob's transfer fails on the status channel; TransactionService rejects with its code.
-    const listener = await wallet.openListener();
-    listeners.push(listener);
+    const listener = await openListener();
     const blocked = transfer(bob, alice);
     const outcome = firstValue(wallet.transactionService.announce(blocked, listener));
     outcome.catch(() => {});

@@ -19,23 +19,18 @@ import {
   TransferTransaction,
   UInt64,
   type Account,
-  type IListener,
   type SignedTransaction,
 } from 'symbol-sdk-v2';
-import { afterEach, describe, expect, it } from 'vitest';
-import { InMemoryChain } from '../src/memory/chain.js';
-import type { InMemoryChainOptions } from '../src/memory/options.js';
+import { describe, expect, it } from 'vitest';
+import type { InMemoryChain } from '../src/memory/chain.js';
 import { lockFunds } from './support/announce.js';
-import { announceConfirmed, firstValue, latencyProxy, sdk2Wallet, subscribers, tampered, xym, type Sdk2Wallet } from './support/sdk2.js';
+import { UNTIL_TOLD, announceConfirmed, firstValue, latencyProxy, sdk2Harness, sdk2Wallet, subscribers, tampered, xym, type Sdk2Wallet } from './support/sdk2.js';
 import { startGateway } from './support/server.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
 
 /** Byte offset of the signature in every transaction's header. */
 const SIGNATURE_OFFSET = 8;
-/** An announceDelay no test waits for: the test checks the inbound queue itself. */
-const UNTIL_TOLD = 3_600_000;
-
 /** Settles with the error `promise` rejects with (or fails the test if it resolves). */
 async function rejection(promise: Promise<unknown>): Promise<Error> {
   return promise.then(
@@ -52,23 +47,11 @@ describe('symbol-sdk 2.0.7 TransactionService against the gateway', () => {
   let wallet: Sdk2Wallet;
   let alice: Account;
   let bob: Account;
-  const listeners: IListener[] = [];
-  const cleanups: (() => void)[] = [];
 
-  /** A gateway over a chain on the wall clock (the SDK's deadlines follow it), and a wallet on it. */
-  async function start(options: InMemoryChainOptions = {}): Promise<void> {
-    chain = new InMemoryChain({ blockInterval: false, ...options });
-    server = await startGateway({ backend: chain });
-    wallet = await sdk2Wallet(server.base);
-    alice = wallet.account(chain.fundedAccounts[0].privateKey);
-    bob = wallet.account(chain.fundedAccounts[1].privateKey);
-  }
-
-  const openListener = async (on = wallet) => {
-    const listener = await on.openListener();
-    listeners.push(listener);
-    return listener;
-  };
+  const { start, openListener, onClose } = sdk2Harness((started) => {
+    ({ server, chain, wallet } = started);
+    [alice, bob] = started.accounts;
+  });
 
   /** A transfer of `amount` of `symbol.xym` (by its alias, as wallets send it) from `from` to `to`. */
   const transfer = (from: Account, to: Account, amount: UInt64): SignedTransaction =>
@@ -79,12 +62,6 @@ describe('symbol-sdk 2.0.7 TransactionService against the gateway', () => {
 
   /** More than Alice has. */
   const overdraft = () => transfer(alice, bob, UInt64.fromNumericString(String(chain.options.accountBalance * 2n)));
-
-  afterEach(async () => {
-    for (const listener of listeners.splice(0)) listener.close();
-    for (const cleanup of cleanups.splice(0)) cleanup();
-    await server.close();
-  });
 
   it('reads the network from the gateway as the chain defines it', async () => {
     await start();
@@ -173,7 +150,7 @@ describe('symbol-sdk 2.0.7 TransactionService against the gateway', () => {
     it('gets the failure at the default announceDelay from a wallet 20 ms round trip away', async () => {
       await start();
       const proxy = await latencyProxy(server.base, 10);
-      cleanups.push(proxy.close);
+      onClose(proxy.close);
       const remote = await sdk2Wallet(proxy.url);
       const outcome = firstValue(remote.transactionService.announce(overdraft(), await openListener(remote)));
       const settled = await Promise.race([rejection(outcome), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 1_000))]);

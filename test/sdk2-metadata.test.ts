@@ -19,10 +19,10 @@ import {
   type Transaction,
 } from 'symbol-sdk-v2';
 import { Address, generateMosaicId } from 'symbol-sdk/symbol';
-import { afterEach, describe, expect, it } from 'vitest';
-import { InMemoryChain } from '../src/memory/chain.js';
+import { describe, expect, it } from 'vitest';
+import type { InMemoryChain } from '../src/memory/chain.js';
 import { confirm, signedBy } from './support/announce.js';
-import { announceConfirmed, firstValue, sdk2Wallet, xym, type Sdk2Wallet } from './support/sdk2.js';
+import { announceConfirmed, firstValue, sdk2Harness, xym, type Sdk2Wallet } from './support/sdk2.js';
 import { startGateway } from './support/server.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
@@ -37,17 +37,15 @@ describe('symbol-sdk 2.0.7 metadata against the gateway', () => {
   let service: MetadataTransactionService;
   const key = KeyGenerator.generateUInt64Key('nickname');
 
-  async function start(): Promise<void> {
-    chain = new InMemoryChain({ blockInterval: false, rules: { minNamespaceDuration: 1n } });
-    server = await startGateway({ backend: chain });
-    wallet = await sdk2Wallet(server.base);
-    alice = wallet.account(chain.fundedAccounts[0].privateKey);
-    bob = wallet.account(chain.fundedAccounts[1].privateKey);
-    repository = wallet.factory.createMetadataRepository();
-    service = new MetadataTransactionService(repository);
-  }
-
-  afterEach(() => server.close());
+  const { start } = sdk2Harness(
+    (started) => {
+      ({ server, chain, wallet } = started);
+      [alice, bob] = started.accounts;
+      repository = wallet.factory.createMetadataRepository();
+      service = new MetadataTransactionService(repository);
+    },
+    { chain: { rules: { minNamespaceDuration: 1n } } },
+  );
 
   /** Wraps the service's transaction in an aggregate complete of `signer`, cosigned by `cosigners`, and confirms it through TransactionService. */
   async function announce(transaction: Transaction, signer: Account, cosigners: Account[] = []): Promise<void> {

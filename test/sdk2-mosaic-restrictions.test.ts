@@ -28,9 +28,9 @@ import {
   type MosaicAddressRestriction,
   type Transaction,
 } from 'symbol-sdk-v2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InMemoryChain } from '../src/memory/chain.js';
-import { announceConfirmed, firstValue, sdk2Wallet, subscribers, type Sdk2Wallet } from './support/sdk2.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { InMemoryChain } from '../src/memory/chain.js';
+import { announceConfirmed, firstValue, sdk2Harness, subscribers, type Sdk2Wallet } from './support/sdk2.js';
 import { startGateway } from './support/server.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
@@ -70,13 +70,16 @@ describe('symbol-sdk 2.0.7: a mosaic restricted to accounts with kyc = 1', () =>
     }
   }
 
+  const { start } = sdk2Harness(
+    (started) => {
+      ({ server, chain, wallet } = started);
+      [owner, friend] = started.accounts;
+    },
+    { closeAfter: 'all' },
+  );
+
   beforeAll(async () => {
-    // The real clock: the SDK's deadlines are two hours from now.
-    chain = new InMemoryChain({ blockInterval: false });
-    server = await startGateway({ backend: chain });
-    wallet = await sdk2Wallet(server.base);
-    owner = wallet.account(chain.fundedAccounts[0].privateKey);
-    friend = wallet.account(chain.fundedAccounts[1].privateKey);
+    await start();
     service = new MosaicRestrictionTransactionService(restrictions(), wallet.factory.createNamespaceRepository());
 
     const nonce = MosaicNonce.createFromNumber(3);
@@ -85,8 +88,6 @@ describe('symbol-sdk 2.0.7: a mosaic restricted to accounts with kyc = 1', () =>
     const supply = MosaicSupplyChangeTransaction.create(wallet.deadline(), mosaicId, MosaicSupplyChangeAction.Increase, UInt64.fromUint(1_000), wallet.networkType);
     await confirm(AggregateTransaction.createComplete(wallet.deadline(), [definition.toAggregate(owner.publicAccount), supply.toAggregate(owner.publicAccount)], wallet.networkType, []));
   });
-
-  afterAll(() => server?.close());
 
   it('blocks the transfer once the global restriction is set, until the sender and the recipient have kyc = 1; the service fills every previous value from the routes', async () => {
     const global = (await firstValue(service.createMosaicGlobalRestrictionTransaction(wallet.deadline(), wallet.networkType, mosaicId, KYC, '1', MosaicRestrictionType.EQ))) as MosaicGlobalRestrictionTransaction;

@@ -16,18 +16,14 @@ import {
   TransferTransaction,
   UInt64,
   type Account,
-  type IListener,
   type SignedTransaction,
 } from 'symbol-sdk-v2';
-import { afterEach, describe, expect, it } from 'vitest';
-import { InMemoryChain } from '../src/memory/chain.js';
-import { announceConfirmed, firstValue, sdk2Wallet, subscribers, xym, type Sdk2Wallet } from './support/sdk2.js';
+import { describe, expect, it } from 'vitest';
+import type { InMemoryChain } from '../src/memory/chain.js';
+import { UNTIL_TOLD, announceConfirmed, firstValue, sdk2Harness, subscribers, xym, type Sdk2Wallet } from './support/sdk2.js';
 import { startGateway } from './support/server.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
-
-/** An announceDelay no test waits for: the test checks the inbound queue itself, once the SDK listens. */
-const UNTIL_TOLD = 3_600_000;
 
 describe('symbol-sdk 2.0.7: a 2-of-2 multisig account and hash locks', () => {
   let server: Server;
@@ -38,25 +34,15 @@ describe('symbol-sdk 2.0.7: a 2-of-2 multisig account and hash locks', () => {
   let bob: Account;
   let carol: Account;
   let dave: Account;
-  const listeners: IListener[] = [];
 
-  async function start(): Promise<void> {
-    chain = new InMemoryChain({ blockInterval: false, announceDelay: UNTIL_TOLD });
-    server = await startGateway({ backend: chain });
-    wallet = await sdk2Wallet(server.base);
-    [alice, bob, carol, dave] = chain.fundedAccounts.slice(0, 4).map((account) => wallet.account(account.privateKey));
-  }
+  const { start, openListener } = sdk2Harness(
+    (started) => {
+      ({ server, chain, wallet } = started);
+      [alice, bob, carol, dave] = started.accounts;
+    },
+    { chain: { announceDelay: UNTIL_TOLD } },
+  );
 
-  afterEach(async () => {
-    for (const listener of listeners.splice(0)) listener.close();
-    await server.close();
-  });
-
-  const openListener = async () => {
-    const listener = await wallet.openListener();
-    listeners.push(listener);
-    return listener;
-  };
   const currency = () => new MosaicId(chain.currency.mosaicId);
 
   /** A hash lock of `signer` (10 XYM of the currency) for `aggregate`, for `duration` blocks. */

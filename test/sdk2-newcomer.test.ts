@@ -43,9 +43,9 @@ import {
   type TransactionRepository,
 } from 'symbol-sdk-v2';
 import { map } from 'rxjs'; // symbol-sdk 2's own dependency
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InMemoryChain } from '../src/memory/chain.js';
-import { announceConfirmed, firstValue, sdk2Wallet, type Sdk2Wallet } from './support/sdk2.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { InMemoryChain } from '../src/memory/chain.js';
+import { announceConfirmed, firstValue, sdk2Harness, type Sdk2Wallet } from './support/sdk2.js';
 import { startGateway } from './support/server.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
@@ -78,12 +78,17 @@ describe('a newcomer with symbol-sdk 2.0.7: namespaces, a mosaic, aliases and a 
   const confirm = (transaction: Transaction) => announceConfirmed(server, wallet, newcomer.sign(transaction, wallet.generationHash));
   const atomicXym = () => chain.ledger.balance(chain.fundedAccounts[0].addressHex, chain.currency.mosaicId);
 
+  const { start } = sdk2Harness(
+    (started) => {
+      ({ server, chain, wallet } = started);
+      newcomer = started.accounts[0];
+      friend = started.accounts[1].address;
+    },
+    { closeAfter: 'all' },
+  );
+
   beforeAll(async () => {
-    chain = new InMemoryChain({ blockInterval: false });
-    server = await startGateway({ backend: chain });
-    wallet = await sdk2Wallet(server.base);
-    newcomer = wallet.account(chain.fundedAccounts[0].privateKey);
-    friend = wallet.account(chain.fundedAccounts[1].privateKey).address;
+    await start();
     const { networkType } = wallet;
     // A wallet's "normal" fee: the median multiplier of the latest blocks.
     feeMultiplier = (await firstValue(network().getTransactionFees())).medianFeeMultiplier;
@@ -118,8 +123,6 @@ describe('a newcomer with symbol-sdk 2.0.7: namespaces, a mosaic, aliases and a 
       TransferTransaction.create(wallet.deadline(), friend, [new Mosaic(mosaicId, UInt64.fromUint(TO_FRIEND))], PlainMessage.create('for you'), networkType).setMaxFee(feeMultiplier),
     );
   });
-
-  afterAll(() => server?.close());
 
   it('confirms every step in its own block, and the SDK parses each confirmed transaction back to what it signed', () => {
     const steps = Object.entries(confirmed).map(([step, transaction]) => [step, transaction.type, transaction.transactionInfo?.height.toString()]);

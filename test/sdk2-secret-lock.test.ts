@@ -19,15 +19,12 @@ import {
   type BalanceChangeReceipt,
   type SignedTransaction,
 } from 'symbol-sdk-v2';
-import { afterEach, describe, expect, it } from 'vitest';
-import { InMemoryChain } from '../src/memory/chain.js';
-import { announceConfirmed, firstValue, sdk2Wallet, subscribers, xym, type Sdk2Wallet } from './support/sdk2.js';
+import { describe, expect, it } from 'vitest';
+import type { InMemoryChain } from '../src/memory/chain.js';
+import { UNTIL_TOLD, announceConfirmed, firstValue, sdk2Harness, subscribers, xym, type Sdk2Wallet } from './support/sdk2.js';
 import { startGateway } from './support/server.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
-
-/** An announceDelay no test waits for: the test checks the inbound queue itself. */
-const UNTIL_TOLD = 3_600_000;
 
 describe('symbol-sdk 2.0.7 secret lock and proof against the gateway', () => {
   let server: Server;
@@ -37,16 +34,13 @@ describe('symbol-sdk 2.0.7 secret lock and proof against the gateway', () => {
   let bob: Account;
   let carol: Account;
 
-  async function start(): Promise<void> {
-    chain = new InMemoryChain({ blockInterval: false, announceDelay: UNTIL_TOLD });
-    server = await startGateway({ backend: chain });
-    wallet = await sdk2Wallet(server.base);
-    [alice, bob, carol] = chain.fundedAccounts.map((account) => wallet.account(account.privateKey));
-  }
-
-  afterEach(async () => {
-    await server.close();
-  });
+  const { start } = sdk2Harness(
+    (started) => {
+      ({ server, chain, wallet } = started);
+      [alice, bob, carol] = started.accounts;
+    },
+    { chain: { announceDelay: UNTIL_TOLD } },
+  );
 
   /** Alice locks `amount` of `symbol.xym` (by its alias, as wallets do) for Bob under the sha3-256 of `proof`. */
   const lock = (secret: string, amount: UInt64, duration: number): SignedTransaction =>

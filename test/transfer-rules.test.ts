@@ -7,13 +7,12 @@
  */
 import { createHash } from 'node:crypto';
 import { Address, SymbolFacade, generateMosaicId, generateNamespaceId, models } from 'symbol-sdk/symbol';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
-import type { ChainRules } from '../src/memory/rules.js';
 import { startGateway, testChain } from './support/server.js';
 import { aggregate, transfer, type Signed } from './support/signing.js';
-import { hex, outcomeOf, signedBy } from './support/announce.js';
-import { Client, openSockets } from './support/ws-client.js';
+import { hex, pluginHarness } from './support/announce.js';
+import { Client } from './support/ws-client.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
 type EmbeddedTransaction = InstanceType<typeof models.EmbeddedTransaction>;
@@ -28,26 +27,14 @@ let a: ChainAccount;
 let b: ChainAccount;
 let c: ChainAccount;
 
-async function start(rules: Partial<ChainRules> = {}): Promise<void> {
-  server = await startGateway({ backend: testChain({ rules: { minNamespaceDuration: 10n, ...rules } }) });
-  chain = server.chain;
+const { start, signed, announce, accept } = pluginHarness((started) => {
+  server = started;
+  chain = started.chain;
   [a, b, c] = chain.fundedAccounts;
-}
-
-afterEach(async () => {
-  for (const socket of openSockets.splice(0)) socket.terminate();
-  await server.close();
-});
+}, { minNamespaceDuration: 10n });
 
 const currency = () => chain.currency.mosaicId;
 
-/** A transaction of `signer` paying 1 XYM; `edit` changes the model before it is signed. */
-const signed = (signer: ChainAccount, descriptor: Record<string, unknown>, edit?: (transaction: any) => void): Signed => signedBy(chain, signer, descriptor, { fee: 1_000_000n, edit });
-/** Announces and answers what the node tells the signer: 'Success' or the failure code. */
-const announce = (transaction: Signed, signer: ChainAccount): Promise<string> => outcomeOf(server, transaction, signer);
-async function accept(transaction: Signed, signer: ChainAccount): Promise<void> {
-  expect(await announce(transaction, signer)).toBe('Success');
-}
 const balance = (account: ChainAccount, mosaicId: bigint | string) => chain.ledger.balance(account.addressHex, typeof mosaicId === 'string' ? mosaicId : hex(mosaicId));
 
 function embedded(signer: ChainAccount, descriptor: Record<string, unknown>): EmbeddedTransaction {

@@ -5,11 +5,13 @@
 import { createHash } from 'node:crypto';
 import { PrivateKey } from 'symbol-sdk';
 import { KeyPair, models } from 'symbol-sdk/symbol';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../../src/memory/chain.js';
-import type { TestServer } from './server.js';
+import type { InMemoryChainOptions } from '../../src/memory/options.js';
+import type { ChainRules } from '../../src/memory/rules.js';
+import { startGateway, testChain, type TestServer } from './server.js';
 import { inAnHour, sign, type Signed } from './signing.js';
-import { Client } from './ws-client.js';
+import { Client, openSockets } from './ws-client.js';
 
 type Server = TestServer & { chain: InMemoryChain };
 
@@ -101,4 +103,59 @@ export function lockFunds(chain: InMemoryChain, signer: ChainAccount, bonded: { 
   const [status] = chain.transactionStatus.find([lock.hash]) as Awaited<ReturnType<InMemoryChain['transactionStatus']['find']>>;
   if (status?.group !== 'confirmed') throw new Error(`the hash lock was not confirmed: ${JSON.stringify(status)}`);
   return lock;
+}
+
+/** What a plugin's rule test drives: the gateway of the test, and the steps every such test takes on it. */
+export interface PluginHarness {
+  /**
+   * Starts a gateway over a test chain with `rules` (over the harness's own) and hands it to
+   * the harness's `onStart`; it is closed, with every socket the test opened, after the test.
+   */
+  start(rules?: Partial<ChainRules>, options?: Omit<InMemoryChainOptions, 'rules'>): Promise<Server>;
+  /** A transaction of `signer` paying 1 XYM; `edit` changes the model before it is signed. */
+  signed(signer: ChainAccount, descriptor: Record<string, unknown>, edit?: (transaction: any) => void): Signed;
+  /** Announces and answers what the node tells the signer: 'Success' or the failure code. */
+  announce(transaction: Signed, signer: ChainAccount): Promise<string>;
+  /** Announces and expects it accepted (unconfirmed). */
+  accept(transaction: Signed, signer: ChainAccount): Promise<void>;
+  /** Announces, expects it accepted, and confirms it in a block of its own. */
+  confirmOne(transaction: Signed, signer: ChainAccount): Promise<void>;
+}
+
+/**
+ * The set-up every plugin rule test shares: a gateway per test (each test starts its own,
+ * with the rules it checks), closed after it, and the announce helpers bound to it. `onStart`
+ * gets each new gateway, for the file's own variables (its chain, its accounts).
+ * Call it at the top of a test file: it registers an `afterEach`.
+ */
+export function pluginHarness(onStart: (server: Server) => void, defaults: Partial<ChainRules> = {}): PluginHarness {
+  let server: Server | undefined;
+  const started = (): Server => {
+    if (!server) throw new Error('the test has not started a gateway (call start() first)');
+    return server;
+  };
+
+  afterEach(async () => {
+    for (const socket of openSockets.splice(0)) socket.terminate();
+    await server?.close();
+    server = undefined;
+  });
+
+  const harness: PluginHarness = {
+    async start(rules = {}, options = {}) {
+      server = await startGateway({ backend: testChain({ ...options, rules: { ...defaults, ...rules } }) });
+      onStart(server);
+      return server;
+    },
+    signed: (signer, descriptor, edit) => signedBy(started().chain, signer, descriptor, { fee: 1_000_000n, edit }),
+    announce: (transaction, signer) => outcomeOf(started(), transaction, signer),
+    async accept(transaction, signer) {
+      expect(await harness.announce(transaction, signer)).toBe('Success');
+    },
+    async confirmOne(transaction, signer) {
+      await harness.accept(transaction, signer);
+      started().chain.harvest();
+    },
+  };
+  return harness;
 }

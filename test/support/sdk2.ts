@@ -16,9 +16,10 @@ import {
 } from 'symbol-sdk-v2';
 import net from 'node:net';
 import type { Observable } from 'rxjs'; // symbol-sdk 2's own dependency: the type its repositories return
-import { expect, vi } from 'vitest';
-import type { InMemoryChain } from '../../src/memory/chain.js';
-import type { TestServer } from './server.js';
+import { afterAll, afterEach, expect, vi } from 'vitest';
+import { InMemoryChain } from '../../src/memory/chain.js';
+import type { InMemoryChainOptions } from '../../src/memory/options.js';
+import { startGateway, type TestServer } from './server.js';
 
 /** Subscribes to `observable` and resolves with its first value (or rejects with its error). */
 export function firstValue<T>(observable: Observable<T>): Promise<T> {
@@ -77,6 +78,77 @@ export async function sdk2Wallet(url: string): Promise<Sdk2Wallet> {
       const listener = factory.createListener();
       await listener.open();
       return listener;
+    },
+  };
+}
+
+/**
+ * An announceDelay no test waits for: the test checks the inbound queue itself
+ * (`chain.processAnnounced()`), once the SDK listens.
+ */
+export const UNTIL_TOLD = 3_600_000;
+
+/** A gateway a symbol-sdk 2 test started, and the wallet that read its network. */
+export interface Sdk2Started {
+  readonly server: TestServer & { chain: InMemoryChain };
+  readonly chain: InMemoryChain;
+  readonly wallet: Sdk2Wallet;
+  /** The chain's funded accounts, as the SDK's accounts on its network. */
+  readonly accounts: Account[];
+}
+
+export interface Sdk2Harness {
+  /** Starts a gateway over a chain with `options` (over the harness's own) and hands it to `onStart`. */
+  start(options?: InMemoryChainOptions): Promise<Sdk2Started>;
+  /** A listener on `on` (the started wallet by default), opened, and closed with the gateway. */
+  openListener(on?: Sdk2Wallet): Promise<IListener>;
+  /** Runs `cleanup` when the gateway closes, after its listeners and before the gateway. */
+  onClose(cleanup: () => void): void;
+}
+
+export interface Sdk2HarnessOptions {
+  /** Options every chain of the harness starts with (a test's own `start` options go over them). */
+  chain?: InMemoryChainOptions;
+  /** When the harness closes the gateway: after each test (default), or after all (a describe that starts once in `beforeAll`). */
+  closeAfter?: 'each' | 'all';
+}
+
+/**
+ * The set-up the symbol-sdk 2 tests share: a gateway over a chain that harvests only when told
+ * but runs on the wall clock (the SDK's deadlines are two hours from now), and the SDK's wallet
+ * on it; `onStart` gets both, for the file's own variables. It registers the hook that closes
+ * the listeners, the cleanups and the gateway: call it at the top of a `describe`.
+ */
+export function sdk2Harness(onStart: (started: Sdk2Started) => void, { chain: defaults = {}, closeAfter = 'each' }: Sdk2HarnessOptions = {}): Sdk2Harness {
+  let started: Sdk2Started | undefined;
+  const listeners: IListener[] = [];
+  const cleanups: (() => void)[] = [];
+
+  (closeAfter === 'all' ? afterAll : afterEach)(async () => {
+    for (const listener of listeners.splice(0)) listener.close();
+    for (const cleanup of cleanups.splice(0)) cleanup();
+    await started?.server.close();
+    started = undefined;
+  });
+
+  return {
+    async start(options = {}) {
+      const chain = new InMemoryChain({ blockInterval: false, ...defaults, ...options });
+      const server = await startGateway({ backend: chain });
+      const wallet = await sdk2Wallet(server.base);
+      started = { server, chain, wallet, accounts: chain.fundedAccounts.map((account) => wallet.account(account.privateKey)) };
+      onStart(started);
+      return started;
+    },
+    async openListener(on) {
+      const wallet = on ?? started?.wallet;
+      if (!wallet) throw new Error('the test has not started a gateway (call start() first)');
+      const listener = await wallet.openListener();
+      listeners.push(listener);
+      return listener;
+    },
+    onClose(cleanup) {
+      cleanups.push(cleanup);
     },
   };
 }
