@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import { Address, generateMosaicId, generateNamespaceId, metadataGenerateKey, metadataUpdateValue, models } from 'symbol-sdk/symbol';
 import { describe, expect, it } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
-import { confirm, hex, pluginHarness, signedBy } from './support/announce.js';
+import { confirm, hex, lockFunds, pluginHarness, signedBy } from './support/announce.js';
 import { startGateway } from './support/server.js';
-import { aggregate, type Signed } from './support/signing.js';
+import { aggregate, cosign, type Signed } from './support/signing.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
 
@@ -163,6 +163,25 @@ describe('account metadata', () => {
     await confirm(server, change(a, { target: b }, undefined, 'rated', [b]));
     const [entry] = await entries(`targetAddress=${b.address}`);
     expect([entry.sourceAddress, entry.targetAddress, entry.compositeHash]).toEqual([a.addressHex, b.addressHex, expectedHash(a, b.addressHex, KEY, 0n, 0)]);
+  });
+
+  it('waits in the partial pool as an aggregate bonded until the target cosigns, then is confirmed', async () => {
+    await start();
+    const bonded = aggregate(chain, 'bonded', a, [embeddedMetadata(a, { target: b }, bytes('bonded'), 6)]);
+    lockFunds(chain, a, bonded);
+    const json = { 'content-type': 'application/json' };
+    expect((await server.request('PUT', '/transactions/partial', { body: bonded.body, headers: json })).status).toBe(202);
+    chain.processAnnounced();
+    expect((await server.get(`/transactionStatus/${bonded.hash}`)).body).toMatchObject({ group: 'partial' });
+    // c is neither signer nor target: its cosignature is refused and changes nothing.
+    expect((await server.request('PUT', '/transactions/cosignature', { body: JSON.stringify(cosign(chain, c, bonded)), headers: json })).status).toBe(202);
+    chain.processAnnounced();
+    expect((await server.get(`/transactionStatus/${bonded.hash}`)).body).toMatchObject({ group: 'partial' });
+    expect((await server.request('PUT', '/transactions/cosignature', { body: JSON.stringify(cosign(chain, b, bonded)), headers: json })).status).toBe(202);
+    chain.harvest();
+    expect((await server.get(`/transactionStatus/${bonded.hash}`)).body).toMatchObject({ group: 'confirmed' });
+    const [entry] = await entries(`targetAddress=${b.address}`);
+    expect([entry.sourceAddress, entry.value]).toEqual([a.addressHex, Buffer.from('bonded').toString('hex').toUpperCase()]);
   });
 
   it('answers Failure_Aggregate_Ineligible_Cosignatories for a cosigner that is neither a signer nor a target', async () => {
