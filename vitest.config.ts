@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 const BEHAVIOUR = [
   'test/http.test.ts',
   'test/blocks.test.ts',
+  'test/block-merkle.test.ts',
   'test/node.test.ts',
   'test/transactions.test.ts',
   'test/lifecycle.test.ts',

@@ -49,6 +49,22 @@ export interface BlockRepository {
   search(criteria: BlockSearchCriteria): Awaitable<PageResult<BlockInfoDTO>>;
   /** The block at `height`, or undefined when there is none. */
   getByHeight(height: bigint): Awaitable<BlockInfoDTO | undefined>;
+  /**
+   * `GET /blocks/{height}/transactions/{hash}/merkle`: the path from a transaction's merkle
+   * component hash (64 hex, its `meta.merkleComponentHash`) to the block's `transactionsHash`;
+   * undefined when there is no such block or the hash is none of its leaves.
+   */
+  transactionMerklePath?(height: bigint, hash: string): Awaitable<MerkleProofInfoDTO | undefined>;
+  /**
+   * `GET /blocks/{height}/statements/{hash}/merkle`: the path from a statement's hash (64 hex)
+   * to the block's `receiptsHash`; undefined when there is no such block or statement.
+   */
+  statementMerklePath?(height: bigint, hash: string): Awaitable<MerkleProofInfoDTO | undefined>;
+}
+
+/** A merkle path, leaf to root: each sibling hash (64 hex) and its side. */
+export interface MerkleProofInfoDTO {
+  merklePath: { hash: string; position: 'left' | 'right' }[];
 }
 
 export interface ChainRepository {

@@ -140,11 +140,39 @@ function toDto(block: BlockModel, template: BlockTemplate): BlockDTO {
 export function merkleRoot(hashes: readonly Bytes[]): Bytes {
   if (hashes.length === 0) return new Uint8Array(32) as Bytes;
   let level = [...hashes];
+  while (level.length > 1) level = nextLevel(level);
+  return level[0];
+}
+
+/** One step of a merkle path: the sibling's hash, and whether it stands left of the hash being proven. */
+export interface MerkleStep {
+  readonly hash: Bytes;
+  readonly left: boolean;
+}
+
+/**
+ * The audit path of leaf `index` in the tree `merkleRoot` builds from `hashes`: the sibling
+ * at each level up to the root (an odd last hash is its own sibling); empty for one leaf.
+ */
+export function merklePath(hashes: readonly Bytes[], index: number): MerkleStep[] {
+  if (!Number.isInteger(index) || index < 0 || index >= hashes.length) throw new RangeError(`no leaf ${index} among ${hashes.length}`);
+  const path: MerkleStep[] = [];
+  let level = [...hashes];
+  let position = index;
   while (level.length > 1) {
     if (level.length % 2 === 1) level.push(level[level.length - 1]);
-    const next: Bytes[] = [];
-    for (let i = 0; i < level.length; i += 2) next.push(sha3(level[i], level[i + 1]));
-    level = next;
+    const sibling = position ^ 1;
+    path.push({ hash: level[sibling], left: sibling < position });
+    level = nextLevel(level);
+    position >>= 1;
   }
-  return level[0];
+  return path;
+}
+
+// The level above: pairs hashed (an odd last hash paired with itself).
+function nextLevel(level: Bytes[]): Bytes[] {
+  if (level.length % 2 === 1) level.push(level[level.length - 1]);
+  const next: Bytes[] = [];
+  for (let i = 0; i < level.length; i += 2) next.push(sha3(level[i], level[i + 1]));
+  return next;
 }

@@ -25,6 +25,7 @@ import type {
 import { ServiceUnavailableError } from '../errors.js';
 import { AddressBook } from './address-book.js';
 import { buildBlock, merkleRoot, type BlockKind } from './block-builder.js';
+import { BlockMerkleLeaves } from './block-merkle.js';
 import { BlockStore } from './block-store.js';
 import { EventStream } from './event-stream.js';
 import { ChainEngine } from './execution/engine.js';
@@ -126,6 +127,7 @@ export class InMemoryChain implements GatewayBackend {
   readonly ledger: Ledger;
 
   readonly #store = new BlockStore();
+  readonly #merkleLeaves = new BlockMerkleLeaves();
   readonly #stores: ChainStores;
   readonly #engine: ChainEngine;
   readonly #receipts: ReceiptStore;
@@ -210,6 +212,8 @@ export class InMemoryChain implements GatewayBackend {
     this.blocks = {
       search: (criteria) => this.#read('db', () => this.#store.search(criteria)),
       getByHeight: (height) => this.#read('db', () => (height > BigInt(this.#store.height) ? undefined : this.#store.at(Number(height)))),
+      transactionMerklePath: (height, hash) => this.#read('db', () => this.#merkleLeaves.path(height, 'transactions', hash)),
+      statementMerklePath: (height, hash) => this.#read('db', () => this.#merkleLeaves.path(height, 'statements', hash)),
     };
     this.chain = {
       info: () =>
@@ -434,6 +438,7 @@ export class InMemoryChain implements GatewayBackend {
       scalar: sha3('scalar', seed, String(height)),
     };
     const isImportance = kind !== 'normal';
+    const transactionLeaves = records.map((record) => record.merkleComponentHash());
     const built = buildBlock({
       kind,
       signer: signer.keyPair,
@@ -443,7 +448,7 @@ export class InMemoryChain implements GatewayBackend {
       difficulty: DIFFICULTY,
       proof,
       previousBlockHash: previous ? fromHex(previous.meta.hash) : ZERO_HASH,
-      transactionsHash: merkleRoot(records.map((record) => fromHex(record.merkleComponentHash()))),
+      transactionsHash: merkleRoot(transactionLeaves.map(fromHex)),
       receiptsHash: execution.receiptsHash,
       stateHash: sha3(fromHex(this.#stateRoots.join(''))),
       beneficiaryAddress: fromHex(signer.addressHex),
@@ -479,6 +484,7 @@ export class InMemoryChain implements GatewayBackend {
       block: shareRepeatedStrings(built.dto, signer, previous),
     };
     this.#store.append(info);
+    this.#merkleLeaves.append(transactionLeaves, [...statements.transactionStatements, ...statements.addressResolutionStatements, ...statements.mosaicResolutionStatements].map((statement) => statement.hash));
     this.#engine.commit(execution, selection.feeMultiplier);
     this.#receipts.append(height, info.block.timestamp, statements);
     this.#transactionCount += transactionCount;

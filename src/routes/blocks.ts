@@ -7,7 +7,7 @@ import type { Router } from '../http/router.js';
 import { parsePagination } from '../pagination.js';
 import { andThen, pageOf } from './awaitable.js';
 
-/** `GET /blocks` and `GET /blocks/{height}`. */
+/** `GET /blocks`, `GET /blocks/{height}` and a block's merkle paths (`/blocks/{height}/transactions/{hash}/merkle`, `/statements/{hash}/merkle`). */
 export function blockRoutes(router: Router, backend: GatewayBackend): void {
   router.get('/blocks', (ctx) => {
     const criteria = parseBlockSearch(ctx.query);
@@ -21,6 +21,22 @@ export function blockRoutes(router: Router, backend: GatewayBackend): void {
       return block;
     });
   });
+
+  // A block's merkle paths: 404 for a block that does not exist or a hash that is none of its leaves.
+  for (const [tree, find] of [
+    ['transactions', backend.blocks.transactionMerklePath],
+    ['statements', backend.blocks.statementMerklePath],
+  ] as const) {
+    if (!find) continue;
+    router.get(`/blocks/:height/${tree}/:hash/merkle`, (ctx) => {
+      const height = parseUint64('height', ctx.params.height);
+      const hash = parseHex('hash', ctx.params.hash, 32);
+      return andThen(find.call(backend.blocks, height, hash), (proof) => {
+        if (!proof) throw new ResourceNotFoundError(`no ${tree === 'transactions' ? 'transaction' : 'statement'} with hash '${ctx.params.hash}' in a block at height '${ctx.params.height}'`);
+        return proof;
+      });
+    });
+  }
 }
 
 function parseBlockSearch(query: URLSearchParams): BlockSearchCriteria {

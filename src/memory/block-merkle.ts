@@ -1,0 +1,36 @@
+import type { MerkleProofInfoDTO } from '../backend/repositories.js';
+import { merklePath, type Bytes } from './block-builder.js';
+import { toHex } from './keys.js';
+
+const LEAF_SIZE = 32;
+
+/**
+ * Every block's merkle leaves, kept for the merkle path routes: its transactions' merkle
+ * component hashes (the leaves of `transactionsHash`) and its statements' hashes (the leaves
+ * of `receiptsHash`), in the order the roots were built, 32 bytes each in one buffer per
+ * block and tree.
+ */
+export class BlockMerkleLeaves {
+  readonly #blocks: { transactions: Buffer; statements: Buffer }[] = [];
+
+  /** Adds the next block's leaves (blocks in height order, from 1), each 64 hex. */
+  append(transactions: readonly string[], statements: readonly string[]): void {
+    this.#blocks.push({ transactions: Buffer.from(transactions.join(''), 'hex'), statements: Buffer.from(statements.join(''), 'hex') });
+  }
+
+  /** The path from leaf `hash` (64 hex) to the root of the block's tree; undefined for no such block or leaf. */
+  path(height: bigint, tree: 'transactions' | 'statements', hash: string): MerkleProofInfoDTO | undefined {
+    if (height < 1n || height > BigInt(this.#blocks.length)) return undefined;
+    const buffer = this.#blocks[Number(height) - 1][tree];
+    const leaf = Buffer.from(hash, 'hex');
+    const leaves: Bytes[] = [];
+    let index = -1;
+    for (let offset = 0; offset < buffer.length; offset += LEAF_SIZE) {
+      const next = buffer.subarray(offset, offset + LEAF_SIZE);
+      if (index < 0 && next.equals(leaf)) index = leaves.length;
+      leaves.push(new Uint8Array(next) as Bytes);
+    }
+    if (index < 0) return undefined;
+    return { merklePath: merklePath(leaves, index).map(({ hash: sibling, left }) => ({ hash: toHex(sibling), position: left ? 'left' : 'right' })) };
+  }
+}
