@@ -47,8 +47,6 @@ import { TransactionLifecycle, type BlockSelection } from './transactions/lifecy
 
 const DIFFICULTY = 100_000_000_000_000n;
 const ZERO_HASH = new Uint8Array(32) as Uint8Array<ArrayBuffer>;
-/** The nine state sub-caches of a Symbol node (accounts, namespaces, mosaics, ...). */
-const SUB_CACHE_COUNT = 9;
 /** The id of the `symbol.xym` namespace, the currency's alias on every network. */
 const CURRENCY_ALIAS = 'E74B99BA41F4AFEE';
 /** Blocks whose fee multipliers `/network/fees/transaction` summarizes. */
@@ -134,7 +132,7 @@ export class InMemoryChain implements GatewayBackend {
   /** Transactions confirmed so far, inner transactions of aggregates counted (`/node/storage`). */
   #transactionCount = 0;
   readonly #ids: EntryIdSequence;
-  readonly #stateRoots: string[];
+  readonly #state: ChainState;
   #score = 0n;
   #finalized: FinalizedBlockDTO;
   #lastImportanceHash: Uint8Array<ArrayBuffer> = ZERO_HASH;
@@ -153,7 +151,6 @@ export class InMemoryChain implements GatewayBackend {
     this.fundedAccounts = Array.from({ length: this.options.accountCount }, (_, i) => this.#account(`account/${i}`));
     this.sinks = { mosaicRental: this.#account('sink/mosaic'), namespaceRental: this.#account('sink/namespace'), harvestNetworkFee: this.#account('sink/harvest') };
     this.#ids = new EntryIdSequence(sha3('ids', seed));
-    this.#stateRoots = Array.from({ length: SUB_CACHE_COUNT }, (_, i) => toHex(sha3('state', seed, String(i))));
     const currencyId = generateMosaicId(new Address(this.nemesisAccount.address), 0);
     this.currency = Object.freeze({ mosaicId: idHex(currencyId), aliasId: CURRENCY_ALIAS });
     this.facade = new SymbolFacade(this.symbolNetwork);
@@ -168,6 +165,7 @@ export class InMemoryChain implements GatewayBackend {
       sinks: { mosaicRental: this.sinks.mosaicRental.addressHex, namespaceRental: this.sinks.namespaceRental.addressHex, harvestNetworkFee: this.sinks.harvestNetworkFee.addressHex },
     };
     const state = new ChainState();
+    this.#state = state;
     const { plugins, ...stores } = createPlugins({ state, rules: this.rules, network: chainNetwork, nextId, height: () => this.height });
     this.#stores = stores;
     this.ledger = new Ledger(stores.accounts);
@@ -439,6 +437,8 @@ export class InMemoryChain implements GatewayBackend {
     };
     const isImportance = kind !== 'normal';
     const transactionLeaves = records.map((record) => record.merkleComponentHash());
+    // The state trees' roots once the block's changes are committed, in catapult's cache order.
+    const stateRoots = this.#state.roots(execution.delta).map(toHex);
     const built = buildBlock({
       kind,
       signer: signer.keyPair,
@@ -450,7 +450,7 @@ export class InMemoryChain implements GatewayBackend {
       previousBlockHash: previous ? fromHex(previous.meta.hash) : ZERO_HASH,
       transactionsHash: merkleRoot(transactionLeaves.map(fromHex)),
       receiptsHash: execution.receiptsHash,
-      stateHash: sha3(fromHex(this.#stateRoots.join(''))),
+      stateHash: sha3(fromHex(stateRoots.join(''))),
       beneficiaryAddress: fromHex(signer.addressHex),
       feeMultiplier: selection.feeMultiplier,
       transactions: records.map((record) => record.decoded.model),
@@ -476,7 +476,7 @@ export class InMemoryChain implements GatewayBackend {
         hash: built.hash,
         totalFee: selection.totalFee.toString(),
         generationHash,
-        stateHashSubCacheMerkleRoots: [...this.#stateRoots],
+        stateHashSubCacheMerkleRoots: stateRoots,
         totalTransactionsCount: transactionCount,
         transactionsCount: records.length,
         statementsCount: statements.transactionStatements.length + statements.addressResolutionStatements.length + statements.mosaicResolutionStatements.length,

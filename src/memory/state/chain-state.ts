@@ -1,4 +1,12 @@
 import { Cache, CacheDelta, type CacheDescriptor } from './cache.js';
+import { CacheTree, type TreeSource } from './state-tree.js';
+
+/**
+ * The caches whose Patricia tree roots make a block's `stateHash`, in catapult's `CacheId`
+ * order (the block statistic and hash caches have no tree).
+ */
+export const STATE_TREES = ['accountState', 'namespace', 'mosaic', 'multisig', 'hashLockInfo', 'secretLockInfo', 'accountRestriction', 'mosaicRestriction', 'metadata'] as const;
+export type StateTreeName = (typeof STATE_TREES)[number];
 
 /**
  * The chain's confirmed state: one cache per descriptor the plugins register
@@ -6,12 +14,17 @@ import { Cache, CacheDelta, type CacheDescriptor } from './cache.js';
  */
 export class ChainState {
   readonly #caches = new Map<string, Cache<unknown>>();
+  readonly #trees = new Map<StateTreeName, { descriptor: CacheDescriptor<unknown>; tree: CacheTree<unknown> }>();
 
-  /** Adds a cache; each name once. */
-  register<V>(descriptor: CacheDescriptor<V>): Cache<V> {
+  /** Adds a cache, and with `merkle` its Patricia tree among the state trees; each name once. */
+  register<V>(descriptor: CacheDescriptor<V>, merkle?: { tree: StateTreeName; source: TreeSource<V> }): Cache<V> {
     if (this.#caches.has(descriptor.name)) throw new Error(`cache '${descriptor.name}' is registered twice`);
     const cache = new Cache(descriptor);
     this.#caches.set(descriptor.name, cache as Cache<unknown>);
+    if (merkle) {
+      if (this.#trees.has(merkle.tree)) throw new Error(`state tree '${merkle.tree}' is added twice`);
+      this.#trees.set(merkle.tree, { descriptor: descriptor as CacheDescriptor<unknown>, tree: new CacheTree(cache, merkle.source) as CacheTree<unknown> });
+    }
     return cache;
   }
 
@@ -20,6 +33,24 @@ export class ChainState {
     const cache = this.#caches.get(descriptor.name);
     if (!cache) throw new Error(`no cache '${descriptor.name}' is registered`);
     return cache as Cache<V>;
+  }
+
+  /** The tree of a state cache, if its plugin added one. */
+  tree(name: StateTreeName): CacheTree<unknown> | undefined {
+    return this.#trees.get(name)?.tree;
+  }
+
+  /**
+   * The roots of the state trees in `STATE_TREES` order, as they are once `delta` (a block's
+   * changes over the confirmed state) is committed; the confirmed roots without one. A cache
+   * without a tree counts as empty (32 zero bytes).
+   */
+  roots(delta?: StateDelta): Uint8Array[] {
+    return STATE_TREES.map((name) => {
+      const entry = this.#trees.get(name);
+      if (!entry) return new Uint8Array(32);
+      return delta ? entry.tree.rootWith(delta.cache(entry.descriptor)) : entry.tree.root();
+    });
   }
 
   /** A layer of changes over the confirmed state. */

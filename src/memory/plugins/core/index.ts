@@ -40,6 +40,8 @@ import {
   validatePublicKeyOfAddress,
   validateTransferBalance,
 } from './rules.js';
+import { entryTree } from '../../state/state-tree.js';
+import { accountStateTreeKey, serializeAccountState } from './serialize.js';
 
 /**
  * The core (catapult's coresystem): accounts and balances, network, deadline and address
@@ -48,7 +50,10 @@ import {
  */
 export function corePlugin(environment: PluginEnvironment): ChainPlugin & { readonly accounts: AccountStore } {
   const { rules, network } = environment;
-  const cache = environment.state.register(ACCOUNTS);
+  const cache = environment.state.register(ACCOUNTS, {
+    tree: 'accountState',
+    source: entryTree((address) => accountStateTreeKey(address), (account) => serializeAccountState(account, network.currencyMosaicId)),
+  });
   const accounts = new AccountStore(cache, { nextId: environment.nextId, currencyMosaicId: network.currencyMosaicId, minHarvesterBalance: rules.minHarvesterBalance });
   const grouping = BigInt(rules.importanceGrouping);
   return {

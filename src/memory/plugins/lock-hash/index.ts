@@ -14,6 +14,8 @@ import {
 } from './rules.js';
 import { HASH_LOCK, HASH_LOCK_DURATION, HASH_LOCK_MOSAIC, HASH_LOCKS } from './state.js';
 import { HashLockStore } from './store.js';
+import { entryTree } from '../../state/state-tree.js';
+import { hashLockTreeKey, serializeHashLockInfo } from './serialize.js';
 
 type HashLock = InstanceType<typeof models.HashLockTransactionV1>;
 
@@ -36,7 +38,7 @@ const hashLock: TransactionSupport = {
  * lock expires unused.
  */
 export function hashLockPlugin(environment: PluginEnvironment): ChainPlugin & { readonly hashLocks: HashLockStore } {
-  const hashLocks = new HashLockStore(environment.state.register(HASH_LOCKS), environment.nextId);
+  const hashLocks = new HashLockStore(environment.state.register(HASH_LOCKS, { tree: 'hashLockInfo', source: entryTree((key) => hashLockTreeKey(key), serializeHashLockInfo) }), environment.nextId);
   return {
     name: 'lockhash',
     hashLocks,

@@ -16,6 +16,8 @@ import {
 } from './rules.js';
 import { PROOF_PUBLICATION, PROOF_SECRET, SECRET_LOCK, SECRET_LOCK_DURATION, SECRET_LOCK_HASH_ALGORITHM, SECRET_LOCKS } from './state.js';
 import { SecretLockStore } from './store.js';
+import { entryTree } from '../../state/state-tree.js';
+import { secretLockTreeKey, serializeSecretLockInfo } from './serialize.js';
 
 type SecretLock = InstanceType<typeof models.SecretLockTransactionV1>;
 type SecretProof = InstanceType<typeof models.SecretProofTransactionV1>;
@@ -64,7 +66,7 @@ const secretProof: TransactionSupport = {
  * secret, back to the owner when the lock ends unclaimed.
  */
 export function secretLockPlugin(environment: PluginEnvironment): ChainPlugin & { readonly secretLocks: SecretLockStore } {
-  const secretLocks = new SecretLockStore(environment.state.register(SECRET_LOCKS), environment.nextId);
+  const secretLocks = new SecretLockStore(environment.state.register(SECRET_LOCKS, { tree: 'secretLockInfo', source: entryTree((key) => secretLockTreeKey(key), serializeSecretLockInfo) }), environment.nextId);
   return {
     name: 'lock-secret',
     secretLocks,

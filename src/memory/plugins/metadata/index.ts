@@ -8,6 +8,8 @@ import { NAMESPACE_REQUIRED } from '../namespace/state.js';
 import { observeValue, validateSizes, validateValue } from './rules.js';
 import { METADATA, METADATA_SIZES, METADATA_TYPE, METADATA_VALUE } from './state.js';
 import { MetadataStore } from './store.js';
+import { entryTree } from '../../state/state-tree.js';
+import { metadataTreeKey, serializeMetadataEntry } from './serialize.js';
 
 type AccountMetadata = InstanceType<typeof models.AccountMetadataTransactionV1>;
 type MosaicMetadata = InstanceType<typeof models.MosaicMetadataTransactionV1>;
@@ -78,7 +80,7 @@ const namespaceMetadata = metadataSupport(
  * target cosigns the aggregate (the aggregate plugin checks that).
  */
 export function metadataPlugin(environment: PluginEnvironment): ChainPlugin & { readonly metadata: MetadataStore } {
-  const metadata = new MetadataStore(environment.state.register(METADATA), environment.nextId);
+  const metadata = new MetadataStore(environment.state.register(METADATA, { tree: 'metadata', source: entryTree((key) => metadataTreeKey(key), serializeMetadataEntry) }), environment.nextId);
   return {
     name: 'metadata',
     metadata,

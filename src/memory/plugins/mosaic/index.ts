@@ -31,6 +31,8 @@ import {
   MOSAICS,
 } from './state.js';
 import { MosaicStore } from './store.js';
+import { entryTree } from '../../state/state-tree.js';
+import { mosaicTreeKey, serializeMosaicEntry } from './serialize.js';
 
 type Definition = InstanceType<typeof models.MosaicDefinitionTransactionV1>;
 type SupplyChange = InstanceType<typeof models.MosaicSupplyChangeTransactionV1>;
@@ -79,7 +81,7 @@ const supplyRevocation: TransactionSupport = {
  * limit, the currency's inflation and expiry.
  */
 export function mosaicPlugin(environment: PluginEnvironment): ChainPlugin & { readonly mosaics: MosaicStore } {
-  const mosaics = new MosaicStore(environment.state.register(MOSAICS), environment.nextId);
+  const mosaics = new MosaicStore(environment.state.register(MOSAICS, { tree: 'mosaic', source: entryTree((key) => mosaicTreeKey(key), serializeMosaicEntry) }), environment.nextId);
   return {
     name: 'mosaic',
     mosaics,

@@ -19,6 +19,8 @@ import {
   validateSufficientCosigners,
 } from './rules.js';
 import { MULTISIG_COSIGNATORIES, MULTISIG_NEW_COSIGNATORY, MULTISIG_SETTINGS, MULTISIGS, additionalCosigners, type MultisigEntry } from './state.js';
+import { entryTree } from '../../state/state-tree.js';
+import { multisigTreeKey, serializeMultisigEntry } from './serialize.js';
 
 type Modification = InstanceType<typeof models.MultisigAccountModificationTransactionV1>;
 
@@ -97,7 +99,7 @@ function info(entry: MultisigEntry): MultisigAccountInfoDTO {
  * aggregate, approved by its cosignatories down the graph.
  */
 export function multisigPlugin(environment: PluginEnvironment): ChainPlugin & { readonly multisig: MultisigStore } {
-  const multisig = new MultisigStore(environment.state.register(MULTISIGS));
+  const multisig = new MultisigStore(environment.state.register(MULTISIGS, { tree: 'multisig', source: entryTree((key) => multisigTreeKey(key), serializeMultisigEntry) }));
   return {
     name: 'multisig',
     multisig,

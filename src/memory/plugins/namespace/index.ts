@@ -43,8 +43,12 @@ import {
   NO_PARENT,
   REGISTRATION_TYPE,
   ROOT_NAMESPACE,
+  rootId,
+  type NamespaceEntry,
 } from './state.js';
 import { NamespaceStore } from './store.js';
+import type { TreeSource } from '../../state/state-tree.js';
+import { namespaceTreeKey, serializeRootNamespace } from './serialize.js';
 
 type Registration = InstanceType<typeof models.NamespaceRegistrationTransactionV1>;
 type AddressAlias = InstanceType<typeof models.AddressAliasTransactionV1>;
@@ -97,6 +101,17 @@ const mosaicAlias: TransactionSupport = {
   },
 };
 
+/** The namespace tree holds one value per root: the root with its children (catapult's root namespace history). */
+const namespaceTree: TreeSource<NamespaceEntry> = {
+  touched: (key, before, after) => [rootId((after ?? before)!)],
+  keyHash: (id) => namespaceTreeKey(id),
+  value(id, view) {
+    const root = view.get(id);
+    if (!root) return undefined;
+    return serializeRootNamespace(root, (root.descendants ?? []).map((child) => view.get(child)).filter((child): child is NamespaceEntry => child !== undefined));
+  },
+};
+
 /**
  * Namespaces (catapult's namespace plugin): root registrations and renewals with their
  * rental fee, children to the network's depth, the grace period and expiry, address and
@@ -104,7 +119,7 @@ const mosaicAlias: TransactionSupport = {
  * or a mosaic.
  */
 export function namespacePlugin(environment: PluginEnvironment & { height: () => bigint }): ChainPlugin & { readonly namespaces: NamespaceStore } {
-  const namespaces = new NamespaceStore(environment.state.register(NAMESPACES), environment.nextId, environment.height);
+  const namespaces = new NamespaceStore(environment.state.register(NAMESPACES, { tree: 'namespace', source: namespaceTree }), environment.nextId, environment.height);
   return {
     name: 'namespace',
     namespaces,

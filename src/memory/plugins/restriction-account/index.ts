@@ -27,6 +27,8 @@ import {
   type RestrictionValue,
 } from './state.js';
 import { AccountRestrictionStore } from './store.js';
+import { entryTree } from '../../state/state-tree.js';
+import { accountRestrictionsTreeKey, serializeAccountRestrictions } from './serialize.js';
 
 interface RestrictionModel {
   readonly restrictionFlags: { readonly value: number };
@@ -61,7 +63,7 @@ const operationRestriction = restrictionSupport(models.TransactionType.ACCOUNT_O
  * address interactions (transfers), balance transfers and the transactions it signs.
  */
 export function restrictionAccountPlugin(environment: PluginEnvironment): ChainPlugin & { readonly accountRestrictions: AccountRestrictionStore } {
-  const accountRestrictions = new AccountRestrictionStore(environment.state.register(ACCOUNT_RESTRICTIONS), environment.nextId);
+  const accountRestrictions = new AccountRestrictionStore(environment.state.register(ACCOUNT_RESTRICTIONS, { tree: 'accountRestriction', source: entryTree((key) => accountRestrictionsTreeKey(key), serializeAccountRestrictions) }), environment.nextId);
   return {
     name: 'restriction-account',
     accountRestrictions,

@@ -27,6 +27,8 @@ import {
   NO_MOSAIC,
 } from './state.js';
 import { MosaicRestrictionStore } from './store.js';
+import { entryTree } from '../../state/state-tree.js';
+import { mosaicRestrictionTreeKey, serializeMosaicRestrictionEntry } from './serialize.js';
 
 type GlobalRestriction = InstanceType<typeof models.MosaicGlobalRestrictionTransactionV1>;
 type AddressRestriction = InstanceType<typeof models.MosaicAddressRestrictionTransactionV1>;
@@ -69,7 +71,7 @@ const addressRestriction: TransactionSupport = {
  * the sender's and the recipient's values passing every rule.
  */
 export function restrictionMosaicPlugin(environment: PluginEnvironment): ChainPlugin & { readonly mosaicRestrictions: MosaicRestrictionStore } {
-  const mosaicRestrictions = new MosaicRestrictionStore(environment.state.register(MOSAIC_RESTRICTIONS), environment.nextId);
+  const mosaicRestrictions = new MosaicRestrictionStore(environment.state.register(MOSAIC_RESTRICTIONS, { tree: 'mosaicRestriction', source: entryTree((key) => mosaicRestrictionTreeKey(key), serializeMosaicRestrictionEntry) }), environment.nextId);
   return {
     name: 'restriction-mosaic',
     mosaicRestrictions,
