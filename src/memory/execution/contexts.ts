@@ -59,6 +59,7 @@ export class RuleContext implements ValidationContext {
   readonly partial: boolean | undefined;
   readonly rules: ChainRules;
   readonly network: ChainNetwork;
+  readonly addressOf: (publicKey: string) => string;
   readonly state: StateReader;
   protected readonly resolution: AliasResolution;
 
@@ -69,6 +70,7 @@ export class RuleContext implements ValidationContext {
     this.partial = environment.partial;
     this.rules = environment.rules;
     this.network = environment.network;
+    this.addressOf = environment.addressOf;
     this.state = state;
     this.resolution = resolution;
   }

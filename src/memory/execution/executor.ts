@@ -58,6 +58,7 @@ export class TransactionExecutor {
   readonly #stateful = new Map<NotificationType<unknown>, Validator<unknown>[]>();
   readonly #observers = new Map<NotificationType<unknown>, Observer<unknown>[]>();
   readonly #resolution: AliasResolution;
+  readonly #addressOf = (publicKey: string): string => this.#options.addresses.of(publicKey).hex;
 
   constructor(plugins: readonly ChainPlugin[], options: ExecutorOptions) {
     this.#plugins = plugins;
@@ -134,7 +135,15 @@ export class TransactionExecutor {
 
   /** The context publishers see for a block. */
   publishContext(block: BlockEnvironment): PublishContext {
-    return { height: block.height, timestamp: block.timestamp, dynamicFeeMultiplier: block.dynamicFeeMultiplier, partial: block.partial, rules: this.#rules, network: this.#network };
+    return {
+      height: block.height,
+      timestamp: block.timestamp,
+      dynamicFeeMultiplier: block.dynamicFeeMultiplier,
+      partial: block.partial,
+      rules: this.#rules,
+      network: this.#network,
+      addressOf: this.#addressOf,
+    };
   }
 
   /** The first stateless rule the notifications break (sizes, ranges, flags: no state read). */

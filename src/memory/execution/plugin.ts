@@ -59,6 +59,8 @@ export interface BlockEnvironment {
 export interface PublishContext extends BlockEnvironment {
   readonly rules: ChainRules;
   readonly network: ChainNetwork;
+  /** The address (48 hex) of a public key (64 hex), from the chain's address book. */
+  addressOf(publicKey: string): string;
 }
 
 /** Adds a notification to the transaction's list. */

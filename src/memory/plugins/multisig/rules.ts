@@ -9,7 +9,6 @@ import type { ObservationContext, ValidationContext } from '../../execution/plug
 import type { AGGREGATE_COSIGNATURES } from '../aggregate.js';
 import {
   MULTISIGS,
-  addressOfKey,
   emptyEntry,
   findLinked,
   isMultisig,
@@ -91,8 +90,7 @@ export function validateLoopAndLevel({ multisigAddress, unresolvedCosignatoryAdd
  * for a multisig account, its cosignatories, down the graph.
  */
 export function validateEligibleCosigners(payload: Payload<typeof AGGREGATE_COSIGNATURES>, context: ValidationContext): FailureCode | undefined {
-  const { identifier } = context.network;
-  const cosigners = new Set([payload.signerPublicKey, ...payload.cosignerPublicKeys].map((key) => addressOfKey(key, identifier)));
+  const cosigners = new Set([payload.signerPublicKey, ...payload.cosignerPublicKeys].map((key) => context.addressOf(key)));
   const eligible = new Set<string>();
   const multisigs = context.state.cache(MULTISIGS);
   const mark = (address: string): void => {
@@ -103,7 +101,7 @@ export function validateEligibleCosigners(payload: Payload<typeof AGGREGATE_COSI
     }
     for (const cosignatory of entry.cosignatoryAddresses) mark(cosignatory);
   };
-  for (const key of payload.innerSignerPublicKeys) mark(addressOfKey(key, identifier));
+  for (const key of payload.innerSignerPublicKeys) mark(context.addressOf(key));
   for (const address of payload.additionalCosigners) mark(context.resolveAddress(address));
   return [...cosigners].every((address) => eligible.has(address)) ? undefined : 'Failure_Aggregate_Ineligible_Cosignatories';
 }
@@ -121,8 +119,7 @@ export function validateSufficientCosigners(payload: Payload<typeof AGGREGATE_EM
 
 /** Whether the aggregate's signer and cosigners approve an inner transaction, by the multisig graph in `context`'s state. */
 export function isApproved(payload: Payload<typeof AGGREGATE_EMBEDDED_TRANSACTION>, context: ValidationContext): boolean {
-  const { identifier } = context.network;
-  const signed = new Set([payload.aggregateSignerPublicKey, ...payload.cosignerPublicKeys].map((key) => addressOfKey(key, identifier)));
+  const signed = new Set([payload.aggregateSignerPublicKey, ...payload.cosignerPublicKeys].map((key) => context.addressOf(key)));
   const multisigs = context.state.cache(MULTISIGS);
   const operation = operationKind(payload.transaction);
   const minimum = (entry: MultisigEntry) =>
@@ -133,7 +130,7 @@ export function isApproved(payload: Payload<typeof AGGREGATE_EMBEDDED_TRANSACTIO
     const approvers = entry.cosignatoryAddresses.filter(satisfied).length;
     return approvers >= minimum(entry);
   };
-  const required = new Set([addressOfKey(payload.signerPublicKey, identifier), ...payload.additionalCosigners.map((address) => context.resolveAddress(address))]);
+  const required = new Set([context.addressOf(payload.signerPublicKey), ...payload.additionalCosigners.map((address) => context.resolveAddress(address))]);
   return [...required].every(satisfied);
 }
 

@@ -1,5 +1,4 @@
-import { PublicKey } from 'symbol-sdk';
-import { Network, models } from 'symbol-sdk/symbol';
+import { models } from 'symbol-sdk/symbol';
 import { notificationType } from '../../execution/notification.js';
 import type { StateReader, TransactionModel } from '../../execution/plugin.js';
 import { toHex } from '../../keys.js';
@@ -77,25 +76,4 @@ export function operationKind(model: TransactionModel): 'normal' | 'removal' | '
   const { addressAdditions, addressDeletions } = model as InstanceType<typeof models.EmbeddedMultisigAccountModificationTransactionV1>;
   if (addressDeletions.length === 0) return 'normal';
   return addressAdditions.length > 0 ? 'both' : 'removal';
-}
-
-const networks = new Map<number, Network>();
-const addressesOfKeys = new Map<string, string>();
-const ADDRESS_MEMORY = 10_000;
-
-/** The address (48 hex) of a public key (64 hex) on a network, remembered for the next time. */
-export function addressOfKey(publicKey: string, identifier: number): string {
-  const memoKey = `${identifier}:${publicKey}`;
-  let address = addressesOfKeys.get(memoKey);
-  if (address === undefined) {
-    let network = networks.get(identifier);
-    if (!network) {
-      network = new Network('network', identifier, new Date(0), Network.TESTNET.generationHashSeed);
-      networks.set(identifier, network);
-    }
-    address = toHex(network.publicKeyToAddress(new PublicKey(publicKey)).bytes);
-    if (addressesOfKeys.size >= ADDRESS_MEMORY) addressesOfKeys.delete(addressesOfKeys.keys().next().value!);
-    addressesOfKeys.set(memoKey, address);
-  }
-  return address;
 }
