@@ -29,17 +29,27 @@ export function entryTree<V>(keyHash: (key: string) => Uint8Array, serialize: (e
  * A cache's Patricia tree, following its commits. A block's root is asked for before the block
  * is committed: `rootWith(layer)` applies the layer's changes to a copy (the tree is persistent:
  * the copy shares every untouched node, and costs only the changed keys' paths) and leaves
- * the confirmed tree as it is; the commit then applies the same changes.
+ * the confirmed tree as it is; when the commit brings exactly the entries that copy was built
+ * from, the copy becomes the tree, else the commit's changes are applied.
  */
 export class CacheTree<V> {
   readonly #cache: Cache<V>;
   readonly #source: TreeSource<V>;
   #tree = PatriciaTree.EMPTY;
+  /** The tree `rootWith` built last, and the entry it read for each key its layer changed. */
+  #pending: { tree: PatriciaTree; entries: Map<string, V | undefined> } | undefined;
 
   constructor(cache: Cache<V>, source: TreeSource<V>) {
     this.#cache = cache;
     this.#source = source;
     cache.onCommit((changes) => {
+      const pending = this.#pending;
+      this.#pending = undefined;
+      // A block's layer is committed right after its root was asked for: that tree is already built.
+      if (pending && changes.every(({ key }) => pending.entries.has(key)) && [...pending.entries].every(([key, entry]) => cache.get(key) === entry)) {
+        this.#tree = pending.tree;
+        return;
+      }
       const touched = new Set<string>();
       for (const { key, before, after } of changes) for (const treeKey of source.touched(key, before, after)) touched.add(treeKey);
       this.#tree = this.#update(this.#tree, touched, cache);
@@ -58,9 +68,16 @@ export class CacheTree<V> {
 
   /** The root the tree will have once `layer` (changes over the confirmed cache) is committed. */
   rootWith(layer: CacheDelta<V>): Uint8Array {
+    const entries = new Map<string, V | undefined>();
     const touched = new Set<string>();
-    for (const key of layer.changedKeys()) for (const treeKey of this.#source.touched(key, this.#cache.get(key), layer.get(key))) touched.add(treeKey);
-    return touched.size === 0 ? this.#tree.root() : this.#update(this.#tree, touched, layer).root();
+    for (const key of layer.changedKeys()) {
+      const after = layer.get(key);
+      entries.set(key, after);
+      for (const treeKey of this.#source.touched(key, this.#cache.get(key), after)) touched.add(treeKey);
+    }
+    const tree = touched.size === 0 ? this.#tree : this.#update(this.#tree, touched, layer);
+    this.#pending = { tree, entries };
+    return tree.root();
   }
 
   #update(tree: PatriciaTree, treeKeys: Iterable<string>, view: CacheView<V>): PatriciaTree {
