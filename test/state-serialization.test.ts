@@ -62,7 +62,8 @@ import {
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE, type AccountState, type ActivityBucket } from '../src/memory/plugins/core/account-state.js';
 import { accountStateTreeKey, serializeAccountState } from '../src/memory/plugins/core/serialize.js';
-import { LOCK_STATUS, type HashLockEntry } from '../src/memory/plugins/lock-hash/state.js';
+import type { HashLockEntry } from '../src/memory/plugins/lock-hash/state.js';
+import { LOCK_STATUS } from '../src/memory/plugins/lock-shared.js';
 import { hashLockTreeKey, serializeHashLockInfo } from '../src/memory/plugins/lock-hash/serialize.js';
 import { LOCK_HASH_ALGORITHM, compositeHashOf, type SecretLockEntry } from '../src/memory/plugins/lock-secret/state.js';
 import { secretLockTreeKey, serializeSecretLockInfo } from '../src/memory/plugins/lock-secret/serialize.js';

@@ -99,10 +99,12 @@ export class TransactionExecutor {
       return { model, signerPublicKey, signerAddress, signedByNemesis: signerPublicKey === nemesisPublicKey } satisfies TransactionInput;
     };
 
+    // Each inner transaction's additional cosigners, asked of its plugin once: the aggregate and the inner transaction both carry them.
+    const additionalCosigners = decoded.embedded.map((embedded) => this.#supports.get(embedded.type.value)?.additionalCosigners?.(embedded) ?? NONE);
     const top = {
       ...publishBody(decoded.model, decoded.signerPublicKey),
       computedTransactionsHash: decoded.computedTransactionsHash,
-      additionalCosigners: decoded.embedded.length === 0 ? NONE : decoded.embedded.flatMap((embedded) => this.#supports.get(embedded.type.value)?.additionalCosigners?.(embedded) ?? NONE),
+      additionalCosigners: additionalCosigners.length === 0 ? NONE : additionalCosigners.flat(),
     };
     const signerAddress = top.signerAddress;
     publish(TRANSACTION, { signerAddress, hash: decoded.hash, type: decoded.type });
@@ -120,7 +122,7 @@ export class TransactionExecutor {
         cosignerPublicKeys,
         signerPublicKey: input.signerPublicKey,
         transaction: embedded,
-        additionalCosigners: support?.additionalCosigners?.(embedded) ?? NONE,
+        additionalCosigners: additionalCosigners[index],
       });
       support?.publish(input, publish, context);
     });

@@ -8,7 +8,8 @@ import type { FailureCode } from '../../execution/notification.js';
 import type { BlockContext, ObservationContext, ValidationContext } from '../../execution/plugin.js';
 import { RECEIPT_TYPE, type Receipt } from '../../execution/receipts.js';
 import { changeBalance } from '../core/rules.js';
-import { HASH_LOCKS, LOCK_STATUS, isActiveLock, type HASH_LOCK, type HASH_LOCK_DURATION, type HASH_LOCK_MOSAIC } from './state.js';
+import { LOCK_STATUS, isActiveLock } from '../lock-shared.js';
+import { HASH_LOCKS, type HASH_LOCK, type HASH_LOCK_DURATION, type HASH_LOCK_MOSAIC } from './state.js';
 import type { HashLockStore } from './store.js';
 
 type Payload<T> = T extends { readonly payload?: infer P } ? P : never;

@@ -1,4 +1,5 @@
 import { StateWriter, hashedTreeKey, hexBytes } from '../../state/state-writer.js';
+import { writeLockInfo } from '../lock-shared.js';
 import type { HashLockEntry } from './state.js';
 
 /** catapult's `HashLockInfoHistoryNonHistoricalSerializer::State_Version`. */
@@ -10,14 +11,7 @@ export const HASH_LOCK_INFO_VERSION = 1;
  * the catbuffer `HashLockInfo`): owner, mosaic id and amount, end height, status, hash.
  */
 export function serializeHashLockInfo(entry: HashLockEntry): Uint8Array {
-  return new StateWriter(HASH_LOCK_INFO_VERSION)
-    .hex(entry.ownerAddress, 24)
-    .id(entry.mosaicId)
-    .u64(entry.amount)
-    .u64(entry.endHeight)
-    .u8(entry.status)
-    .hex(entry.hash, 32)
-    .finish();
+  return writeLockInfo(new StateWriter(HASH_LOCK_INFO_VERSION), entry).hex(entry.hash, 32).finish();
 }
 
 /** The hash lock tree's key: SHA3-256 of the locked hash (32 bytes). */

@@ -1,30 +1,15 @@
 import { notificationType } from '../../execution/notification.js';
 import { cacheDescriptor } from '../../state/cache.js';
-
-/** A lock's status (catapult's LockStatus). */
-export const LOCK_STATUS = { unused: 0, used: 1 } as const;
+import type { LockInfo } from '../lock-shared.js';
 
 /** Funds locked for an aggregate bonded (catapult's HashLockInfo). Immutable. */
-export interface HashLockEntry {
+export interface HashLockEntry extends LockInfo {
   /** 64 hex: the aggregate bonded's hash. */
   readonly hash: string;
-  /** 48 hex. */
-  readonly ownerAddress: string;
-  /** 16 hex, resolved. */
-  readonly mosaicId: string;
-  readonly amount: bigint;
-  /** The height at which the lock expires. */
-  readonly endHeight: bigint;
-  readonly status: number;
 }
 
 /** The hash lock cache, by the locked hash (64 hex). */
 export const HASH_LOCKS = cacheDescriptor<HashLockEntry>('hashLocks');
-
-/** Whether a lock still holds at `height`: unused and not expired (catapult's isActive). */
-export function isActiveLock(lock: HashLockEntry | undefined, height: bigint): lock is HashLockEntry {
-  return lock !== undefined && lock.status === LOCK_STATUS.unused && height < lock.endHeight;
-}
 
 /** A lock's duration, in blocks. */
 export const HASH_LOCK_DURATION = notificationType<{ duration: bigint }>('hashLockDuration');

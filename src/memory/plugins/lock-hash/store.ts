@@ -2,6 +2,7 @@ import type { HashLockInfoDTO, HashLockSearchCriteria } from '../../../backend/l
 import type { Cache } from '../../state/cache.js';
 import { HeightIndex } from '../../state/entry-index.js';
 import { EntryListing, type Filters } from '../../state/entry-listing.js';
+import { lockDto } from '../lock-shared.js';
 import type { HashLockEntry } from './state.js';
 
 /** The confirmed hash locks with the indexes `/lock/hash` and expiry read. */
@@ -23,17 +24,6 @@ export class HashLockStore extends EntryListing<HashLockEntry, HashLockInfoDTO, 
   }
 
   protected render(lock: HashLockEntry, id: string): HashLockInfoDTO {
-    return {
-      id,
-      lock: {
-        version: 1,
-        ownerAddress: lock.ownerAddress,
-        mosaicId: lock.mosaicId,
-        amount: lock.amount.toString(),
-        endHeight: lock.endHeight.toString(),
-        status: lock.status,
-        hash: lock.hash,
-      },
-    };
+    return { id, lock: { ...lockDto(lock), hash: lock.hash } };
   }
 }

@@ -7,12 +7,11 @@ import type { BlockContext, ObservationContext, ValidationContext } from '../../
 import { RECEIPT_TYPE, type Receipt } from '../../execution/receipts.js';
 import type { StateDelta } from '../../state/chain-state.js';
 import { changeBalance } from '../core/rules.js';
+import { LOCK_STATUS, isActiveLock } from '../lock-shared.js';
 import {
   LOCK_HASH_ALGORITHM,
-  LOCK_STATUS,
   SECRET_LOCKS,
   compositeHashOf,
-  isActive,
   secretOf,
   type PROOF_PUBLICATION,
   type PROOF_SECRET,
@@ -48,14 +47,14 @@ export function validateProofSecret({ hashAlgorithm, secret, proof }: Payload<ty
 /** A lock of a secret and recipient that already have an active lock. */
 export function validateLockUnique({ secret, unresolvedRecipientAddress }: Payload<typeof SECRET_LOCK>, context: ValidationContext): FailureCode | undefined {
   const lock = context.state.cache(SECRET_LOCKS).get(compositeHashOf(secret, context.resolveAddress(unresolvedRecipientAddress)));
-  return lock && isActive(lock, context.height) ? 'Failure_LockSecret_Hash_Already_Exists' : undefined;
+  return isActiveLock(lock, context.height) ? 'Failure_LockSecret_Hash_Already_Exists' : undefined;
 }
 
 /** A proof for no lock, for a used or ended one, or naming another hash algorithm than the lock's. */
 export function validateProof({ hashAlgorithm, secret, unresolvedRecipientAddress }: Payload<typeof PROOF_PUBLICATION>, context: ValidationContext): FailureCode | undefined {
   const lock = context.state.cache(SECRET_LOCKS).get(compositeHashOf(secret, context.resolveAddress(unresolvedRecipientAddress)));
   if (!lock) return 'Failure_LockSecret_Unknown_Composite_Key';
-  if (!isActive(lock, context.height)) return 'Failure_LockSecret_Inactive_Secret';
+  if (!isActiveLock(lock, context.height)) return 'Failure_LockSecret_Inactive_Secret';
   return lock.hashAlgorithm === hashAlgorithm ? undefined : 'Failure_LockSecret_Hash_Algorithm_Mismatch';
 }
 

@@ -1,4 +1,5 @@
 import { StateWriter, hashedTreeKey, hexBytes } from '../../state/state-writer.js';
+import { writeLockInfo } from '../lock-shared.js';
 import type { SecretLockEntry } from './state.js';
 
 /** catapult's `SecretLockInfoHistoryNonHistoricalSerializer::State_Version`. */
@@ -12,12 +13,7 @@ export const SECRET_LOCK_INFO_VERSION = 1;
  * derives it from the secret and the recipient).
  */
 export function serializeSecretLockInfo(entry: SecretLockEntry): Uint8Array {
-  return new StateWriter(SECRET_LOCK_INFO_VERSION)
-    .hex(entry.ownerAddress, 24)
-    .id(entry.mosaicId)
-    .u64(entry.amount)
-    .u64(entry.endHeight)
-    .u8(entry.status)
+  return writeLockInfo(new StateWriter(SECRET_LOCK_INFO_VERSION), entry)
     .u8(entry.hashAlgorithm)
     .hex(entry.secret, 32)
     .hex(entry.recipientAddress, 24)

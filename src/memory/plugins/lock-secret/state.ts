@@ -1,25 +1,15 @@
 import { createHash } from 'node:crypto';
 import { notificationType } from '../../execution/notification.js';
 import { cacheDescriptor } from '../../state/cache.js';
-
-/** Whether a lock was claimed (catapult's LockStatus, shared by hash and secret locks). */
-export const LOCK_STATUS = { unused: 0, used: 1 } as const;
+import type { LockInfo } from '../lock-shared.js';
 
 /** How a proof becomes a secret (catapult's LockHashAlgorithm): sha3-256, ripemd160 of sha256, double sha256. */
 export const LOCK_HASH_ALGORITHM = { sha3_256: 0, hash_160: 1, hash_256: 2 } as const;
 
 /** One secret lock (catapult's SecretLockInfo, the newest of its composite hash's history). Immutable. */
-export interface SecretLockEntry {
+export interface SecretLockEntry extends LockInfo {
   /** 64 hex: sha3-256 of the secret and the resolved recipient's address. */
   readonly compositeHash: string;
-  /** 48 hex: who locked the mosaic, and gets it back at expiry. */
-  readonly ownerAddress: string;
-  /** 16 hex, resolved. */
-  readonly mosaicId: string;
-  readonly amount: bigint;
-  /** The height the lock is gone at (creation height + duration). */
-  readonly endHeight: bigint;
-  readonly status: number;
   readonly hashAlgorithm: number;
   /** 64 hex. */
   readonly secret: string;
@@ -29,11 +19,6 @@ export interface SecretLockEntry {
 
 /** The secret lock cache, by composite hash (64 hex). */
 export const SECRET_LOCKS = cacheDescriptor<SecretLockEntry>('secretLocks');
-
-/** Whether the lock can still be claimed at `height`: unused and not ended. */
-export function isActive(lock: SecretLockEntry, height: bigint): boolean {
-  return lock.status === LOCK_STATUS.unused && height < lock.endHeight;
-}
 
 /**
  * A proof's secret (64 hex) under a hash algorithm, as catapult's CalculateHash: a 20-byte

@@ -2,7 +2,8 @@ import type { SecretLockInfoDTO, SecretLockSearchCriteria } from '../../../backe
 import type { Cache } from '../../state/cache.js';
 import { HeightIndex } from '../../state/entry-index.js';
 import { EntryListing, type Filters } from '../../state/entry-listing.js';
-import { LOCK_STATUS, type SecretLockEntry } from './state.js';
+import { lockDto, unusedEndHeight } from '../lock-shared.js';
+import type { SecretLockEntry } from './state.js';
 
 /** The confirmed secret locks with the indexes `/lock/secret`, expiry and pruning read. */
 export class SecretLockStore extends EntryListing<SecretLockEntry, SecretLockInfoDTO, SecretLockSearchCriteria> {
@@ -13,7 +14,7 @@ export class SecretLockStore extends EntryListing<SecretLockEntry, SecretLockInf
 
   constructor(cache: Cache<SecretLockEntry>, nextId: () => string) {
     super(cache, nextId);
-    this.expiries = new HeightIndex(cache, (lock) => (lock.status === LOCK_STATUS.unused ? lock.endHeight : undefined));
+    this.expiries = new HeightIndex(cache, unusedEndHeight);
     this.ends = new HeightIndex(cache, (lock) => lock.endHeight);
   }
 
@@ -30,12 +31,7 @@ export class SecretLockStore extends EntryListing<SecretLockEntry, SecretLockInf
     return {
       id,
       lock: {
-        version: 1,
-        ownerAddress: lock.ownerAddress,
-        mosaicId: lock.mosaicId,
-        amount: lock.amount.toString(),
-        endHeight: lock.endHeight.toString(),
-        status: lock.status,
+        ...lockDto(lock),
         hashAlgorithm: lock.hashAlgorithm,
         secret: lock.secret,
         recipientAddress: lock.recipientAddress,
