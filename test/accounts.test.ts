@@ -386,7 +386,9 @@ describe('account importance', () => {
       const { account } = (await server.get(`/accounts/${Address.fromDecodedAddressHexString(address)}`)).body;
       expect(account.importance, address).toBe(importance.toString());
       expect(account.importanceHeight).toBe('1');
-      expect(account.activityBuckets).toEqual([{ startHeight: '1', totalFeesPaid: '0', beneficiaryCount: 0, rawScore: importance.toString() }]);
+      // Five buckets, the empty ones as zeros, as catapult's mongo mapper writes a high-value account's.
+      const empty = { startHeight: '0', totalFeesPaid: '0', beneficiaryCount: 0, rawScore: '0' };
+      expect(account.activityBuckets).toEqual([{ startHeight: '1', totalFeesPaid: '0', beneficiaryCount: 0, rawScore: importance.toString() }, empty, empty, empty, empty]);
     }
     const funded = expected.get(chain.fundedAccounts[0].addressHex)!;
     expect(funded).toBe((1_000_000_007n * 3_000_000_000_000n) / chain.rules.initialCurrencyAtomicUnits);
@@ -426,6 +428,18 @@ describe('account importance', () => {
     }
     // b's share grew with its balance, a's shrank.
     expect(expected.get(b.addressHex)! > expected.get(a.addressHex)!).toBe(true);
+    await server.close();
+  });
+
+  it('takes the importance snapshot of an account that falls below minHarvesterBalance at the next grouping: shown as no importance and no buckets', async () => {
+    const server = await startGateway({ backend: testChain({ importanceGrouping: 3 }) });
+    const { chain } = server;
+    const [a, b] = chain.fundedAccounts;
+    const held = (await balances(server)).get(a.addressHex)!;
+    await confirm(server, pay(chain, a, b, [[XYM, held - chain.rules.minHarvesterBalance / 2n]]));
+    expect((await server.get(`/accounts/${a.address}`)).body.account).toMatchObject({ importanceHeight: '1' });
+    chain.harvest(); // height 3: an importance block
+    expect((await server.get(`/accounts/${a.address}`)).body.account).toMatchObject({ importance: '0', importanceHeight: '0', activityBuckets: [] });
     await server.close();
   });
 });

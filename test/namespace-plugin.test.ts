@@ -293,13 +293,18 @@ describe('child namespaces', () => {
 });
 
 describe('namespace expiry', () => {
-  it('expires at registration height + duration (Namespace_Expired), refuses new children and aliases in the grace period, and is deleted at its end (Namespace_Deleted) with its children and aliases', async () => {
+  /** a's root `acme` (active [2, 12), grace [12, 17)) with a child `shop` and an alias to a, at height 3. */
+  async function startWithAcme(): Promise<void> {
     await start();
-    await accept(root(a, 'acme', 10n), a); // active [2, 12), grace [12, 17)
+    await accept(root(a, 'acme', 10n), a);
     chain.harvest();
     await accept(child(a, 'shop', ACME), a);
     await accept(addressAlias(a, ACME, a), a);
     chain.harvest();
+  }
+
+  it('expires at registration height + duration (Namespace_Expired), refuses new children and aliases in the grace period, and is deleted at its end (Namespace_Deleted) with its children and aliases', async () => {
+    await startWithAcme();
     harvestTo(11);
     expect((await receiptsAt(11)).map((receipt) => receipt.type)).not.toContain(NAMESPACE_EXPIRED);
 
@@ -333,12 +338,7 @@ describe('namespace expiry', () => {
   });
 
   it('lets another take an ended root before it is pruned: it starts afresh, without the old children and alias', async () => {
-    await start();
-    await accept(root(a, 'acme', 10n), a); // active [2, 12), grace [12, 17)
-    chain.harvest();
-    await accept(child(a, 'shop', ACME), a);
-    await accept(addressAlias(a, ACME, a), a);
-    chain.harvest();
+    await startWithAcme();
     harvestTo(17);
     await accept(root(b, 'acme', 10n), b);
     chain.harvest(); // 18
@@ -346,6 +346,19 @@ describe('namespace expiry', () => {
     expect((await server.get(`/namespaces/${hex(SHOP)}`)).status).toBe(404);
     harvestTo(20); // the finalization prunes nothing that is held
     expect((await namespaceInfo(ACME)).meta.active).toBe(true);
+  });
+
+  it('gives an ended root back to its owner with its children and aliases when the owner registers it again before it is pruned', async () => {
+    await startWithAcme();
+    harvestTo(17);
+    expect((await namespaceInfo(ACME)).meta.active).toBe(false);
+    await accept(root(a, 'acme', 10n), a);
+    chain.harvest(); // 18
+    expect((await namespaceInfo(ACME)).namespace).toMatchObject({ ownerAddress: a.addressHex, startHeight: '18', endHeight: '33', alias: { type: 2, address: a.addressHex } });
+    expect((await namespaceInfo(SHOP)).namespace).toMatchObject({ startHeight: '18', endHeight: '33' });
+    expect((await namespaceInfo(SHOP)).meta.active).toBe(true);
+    harvestTo(20); // the finalization prunes nothing that is held
+    expect((await server.get(`/namespaces?level0=${hex(ACME)}`)).body.data).toHaveLength(2);
   });
 
   it('gives both receipts in one block when there is no grace period', async () => {

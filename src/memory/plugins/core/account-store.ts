@@ -4,6 +4,7 @@ import type { Cache, CacheChange } from '../../state/cache.js';
 import { SortedIndex } from '../../state/sorted-index.js';
 import { pageOfRange, type Sequence } from '../../sorted.js';
 import type { AccountState } from './account-state.js';
+import { ACCOUNT_STATE_BUCKETS } from './serialize.js';
 
 /** One account's holding of one mosaic, as the holder indexes keep it. */
 interface Holding {
@@ -155,12 +156,17 @@ export function accountDto(account: AccountState, currencyMosaicId: string): Acc
       ...(keys.vrf ? { vrf: { publicKey: keys.vrf } } : {}),
       ...(keys.voting?.length ? { voting: { publicKeys: keys.voting.map((key) => ({ ...key })) } } : {}),
     },
-    activityBuckets: account.activityBuckets.map((bucket) => ({
-      startHeight: bucket.startHeight.toString(),
-      totalFeesPaid: bucket.totalFeesPaid.toString(),
-      beneficiaryCount: bucket.beneficiaryCount,
-      rawScore: bucket.rawScore.toString(),
-    })),
+    // A high-value account shows its five newest buckets, empty ones as zeros (as catapult's
+    // mongo mapper writes them and as its state is serialized); another, none.
+    activityBuckets: account.importanceHeight === 0n ? [] : Array.from({ length: ACCOUNT_STATE_BUCKETS }, (_, i) => {
+      const bucket = account.activityBuckets[i];
+      return {
+        startHeight: (bucket?.startHeight ?? 0n).toString(),
+        totalFeesPaid: (bucket?.totalFeesPaid ?? 0n).toString(),
+        beneficiaryCount: bucket?.beneficiaryCount ?? 0,
+        rawScore: (bucket?.rawScore ?? 0n).toString(),
+      };
+    }),
     mosaics: ids.map((id) => ({ id, amount: account.balances.get(id)!.toString() })),
     importance: account.importance.toString(),
     importanceHeight: account.importanceHeight.toString(),

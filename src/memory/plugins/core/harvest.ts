@@ -65,8 +65,8 @@ function updateCurrentBucket(account: AccountState, height: bigint, grouping: bi
  * Recalculates importances at the first block and at every importance grouping. The rule
  * (catapult's, without its activity part): an account holding at least `minHarvesterBalance`
  * of the currency gets `totalChainImportance × its balance ÷ the balance of all such
- * accounts`; every other account that had importance gets 0. Each such account starts a new
- * activity bucket at this height with that score.
+ * accounts`, and starts a new activity bucket at this height with that score; every other
+ * account that had importance loses it (`withoutImportance`).
  *
  * @param candidates addresses that may hold importance now or did before (the eligible and the formerly eligible)
  */
@@ -91,10 +91,22 @@ export function recalculateImportances(context: BlockContext, candidates: Iterab
     const importance = (rules.totalChainImportance * balanceOf(account, network.currencyMosaicId)) / totalBalance;
     accounts.set(account.address, withImportance(account, importance, height));
   }
-  for (const account of dropped) accounts.set(account.address, withImportance(account, 0n, height));
+  for (const account of dropped) accounts.set(account.address, withoutImportance(account));
 }
+
+/** A period with no activity: what catapult pushes for an account that stops being high value. */
+const NO_ACTIVITY: ActivityBucket = { startHeight: 0n, totalFeesPaid: 0n, beneficiaryCount: 0, rawScore: 0n };
 
 function withImportance(account: AccountState, importance: bigint, height: bigint): AccountState {
   const bucket: ActivityBucket = { startHeight: height, totalFeesPaid: 0n, beneficiaryCount: 0, rawScore: importance };
   return { ...account, importance, importanceHeight: height, activityBuckets: [bucket, ...account.activityBuckets].slice(0, KEPT_BUCKETS) };
+}
+
+/**
+ * An account that stops being high value (catapult's AccountStateCacheDelta, for removed
+ * high-value accounts): an empty importance snapshot (importance and its height 0, so its
+ * state is written in the regular format) and an empty activity bucket pushed before the others.
+ */
+function withoutImportance(account: AccountState): AccountState {
+  return { ...account, importance: 0n, importanceHeight: 0n, activityBuckets: [NO_ACTIVITY, ...account.activityBuckets].slice(0, KEPT_BUCKETS) };
 }

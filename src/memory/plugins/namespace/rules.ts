@@ -159,18 +159,25 @@ function aliasValue(alias: Alias): string {
 
 /**
  * A root: renewed by its owner while held (its end moves by the duration, children and
- * alias kept), else registered afresh (start now, end after duration and grace period),
- * dropping whatever the root held before.
+ * alias kept), else registered from now (end after duration and grace period). Registered
+ * again by the same owner after it ended but before it was pruned, it keeps its children
+ * and aliases (catapult's root history renews a root of the same owner); by another owner,
+ * it starts without them.
  */
 export function observeRoot({ ownerAddress, namespaceId, name, duration }: Payload<typeof ROOT_NAMESPACE>, context: ObservationContext): void {
   const namespaces = context.state.cache(NAMESPACES);
   const existing = namespaces.get(namespaceId);
-  if (existing?.lifetime && isActive(existing.lifetime, context.height) && existing.ownerAddress === ownerAddress) {
-    namespaces.set(namespaceId, { ...existing, lifetime: { start: existing.lifetime.start, end: existing.lifetime.end + duration } });
+  const held = existing?.lifetime !== undefined && existing.ownerAddress === ownerAddress ? existing.lifetime : undefined;
+  if (held && isActive(held, context.height)) {
+    namespaces.set(namespaceId, { ...existing!, lifetime: { start: held.start, end: held.end + duration } });
+    return;
+  }
+  const end = duration === 0n ? UINT64_MAX : context.height + duration + context.rules.namespaceGracePeriod;
+  if (held) {
+    namespaces.set(namespaceId, { ...existing!, lifetime: { start: context.height, end } });
     return;
   }
   for (const id of existing?.descendants ?? []) namespaces.remove(id);
-  const end = duration === 0n ? UINT64_MAX : context.height + duration + context.rules.namespaceGracePeriod;
   namespaces.set(namespaceId, { id: namespaceId, name, parentId: NO_PARENT, levels: [namespaceId], ownerAddress, alias: NO_ALIAS, lifetime: { start: context.height, end }, descendants: [] });
 }
 
