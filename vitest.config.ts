@@ -25,6 +25,7 @@ const BEHAVIOUR = [
   'test/account-links.test.ts',
   'test/multisig.test.ts',
   'test/hash-locks.test.ts',
+  'test/state-proofs.test.ts',
 ];
 const FRAMEWORK_MOUNTS = ['express5', 'express5-prefix', 'express4', 'koa', 'koa-prefix'];
 

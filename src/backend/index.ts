@@ -13,6 +13,7 @@ import type { MosaicRestrictionRepository } from './mosaic-restrictions.js';
 import type { MultisigRepository } from './multisig.js';
 import type { NamespaceRepository } from './namespaces.js';
 import type { ReceiptRepository } from './receipts.js';
+import type { StateProofRepository } from './state-proofs.js';
 import type {
   BlockRepository,
   ChainRepository,
@@ -36,6 +37,7 @@ export type * from './namespaces.js';
 export type * from './receipts.js';
 export type * from './multisig.js';
 export type * from './locks.js';
+export type * from './state-proofs.js';
 export * from './events.js';
 
 /** Everything the gateway's routes read from. */
@@ -70,6 +72,13 @@ export interface GatewayBackend {
   hashLocks?: HashLockRepository;
   /** `GET /metadata`, `GET /metadata/{compositeHash}`. */
   metadata?: MetadataRepository;
+  /**
+   * The nine state proof routes (`/accounts/{accountId}/merkle`, `/namespaces/{namespaceId}/merkle`,
+   * `/mosaics/{mosaicId}/merkle`, `/account/{address}/multisig/merkle`, `/lock/hash/{hash}/merkle`,
+   * `/lock/secret/{compositeHash}/merkle`, `/metadata/{compositeHash}/merkle`,
+   * `/restrictions/account/{address}/merkle`, `/restrictions/mosaic/{compositeHash}/merkle`).
+   */
+  stateProofs?: StateProofRepository;
   /** `GET /statements/...`. */
   receipts?: ReceiptRepository;
   /** `GET /network/fees/transaction` and `/network/fees/rental`. */

@@ -11,6 +11,7 @@ import type { MosaicRepository } from '../backend/mosaics.js';
 import type { MultisigRepository } from '../backend/multisig.js';
 import type { NamespaceRepository } from '../backend/namespaces.js';
 import type { ReceiptRepository } from '../backend/receipts.js';
+import type { StateProofRepository } from '../backend/state-proofs.js';
 import type {
   BlockRepository,
   ChainRepository,
@@ -119,6 +120,8 @@ export class InMemoryChain implements GatewayBackend {
   readonly multisig: MultisigRepository;
   readonly hashLocks: HashLockRepository;
   readonly fees: NetworkFeeRepository;
+  /** Proofs from the state trees whose roots make each block's `stateHash`. */
+  readonly stateProofs: StateProofRepository;
   /** Chain events for the gateway's WebSocket channels. */
   readonly events = new EventStream();
   /** Confirmed mosaic balances of every account. */
@@ -288,6 +291,9 @@ export class InMemoryChain implements GatewayBackend {
     this.receipts = {
       searchTransactionStatements: (criteria) => this.#read('db', () => this.#receipts.searchTransactionStatements(criteria)),
       searchResolutionStatements: (kind, criteria) => this.#read('db', () => this.#receipts.searchResolutionStatements(kind, criteria)),
+    };
+    this.stateProofs = {
+      statePath: (tree, key) => this.#read('apiNode', () => this.#state.statePath(tree, key)),
     };
     this.fees = {
       transactionFees: () => this.#read('db', () => transactionFees(this.#store.recentFeeMultipliers(FEE_STATISTICS_BLOCKS), this.rules)),

@@ -35,7 +35,7 @@ export function accountRoutes(router: Router, backend: GatewayBackend): void {
 }
 
 /** An account named by its 64-hex public key or its 39-character address. */
-function parseAccountKey(name: string, text: string): AccountKey {
+export function parseAccountKey(name: string, text: string): AccountKey {
   if (/^[0-9a-fA-F]{64}$/.test(text)) return { publicKey: text.toUpperCase() };
   if (text.length === 39) return { address: parseAddress(name, text) };
   throw new InvalidArgumentError(`${name} has an invalid format: '${clip(text)}' is neither a public key nor an address`);

@@ -15,6 +15,7 @@ import { networkRoutes } from './network.js';
 import { nodeRoutes } from './node.js';
 import { receiptRoutes } from './receipts.js';
 import { secretLockRoutes } from './secret-locks.js';
+import { stateProofRoutes } from './state-proofs.js';
 import { transactionStatusRoutes } from './transaction-status.js';
 import { transactionRoutes } from './transactions.js';
 
@@ -37,4 +38,5 @@ export function symbolRoutes(router: Router, backend: GatewayBackend): void {
   multisigRoutes(router, backend);
   hashLockRoutes(router, backend);
   metadataRoutes(router, backend);
+  stateProofRoutes(router, backend);
 }

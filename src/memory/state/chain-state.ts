@@ -1,12 +1,15 @@
 import { Cache, CacheDelta, type CacheDescriptor } from './cache.js';
+import type { StateTreeName } from '../../backend/state-proofs.js';
 import { CacheTree, type TreeSource } from './state-tree.js';
+import { hashedTreeKey } from './state-writer.js';
+
+export type { StateTreeName };
 
 /**
  * The caches whose Patricia tree roots make a block's `stateHash`, in catapult's `CacheId`
  * order (the block statistic and hash caches have no tree).
  */
-export const STATE_TREES = ['accountState', 'namespace', 'mosaic', 'multisig', 'hashLockInfo', 'secretLockInfo', 'accountRestriction', 'mosaicRestriction', 'metadata'] as const;
-export type StateTreeName = (typeof STATE_TREES)[number];
+export const STATE_TREES: readonly StateTreeName[] = ['accountState', 'namespace', 'mosaic', 'multisig', 'hashLockInfo', 'secretLockInfo', 'accountRestriction', 'mosaicRestriction', 'metadata'];
 
 /**
  * The chain's confirmed state: one cache per descriptor the plugins register
@@ -15,13 +18,22 @@ export type StateTreeName = (typeof STATE_TREES)[number];
 export class ChainState {
   readonly #caches = new Map<string, Cache<unknown>>();
   readonly #trees = new Map<StateTreeName, { descriptor: CacheDescriptor<unknown>; tree: CacheTree<unknown> }>();
+  readonly #withTrees: boolean;
+
+  /**
+   * @param options.trees false: no Patricia trees (every root zero, no proofs); what a block
+   *   costs without verifiable state, for the state-trees benchmark to compare against.
+   */
+  constructor(options: { trees?: boolean } = {}) {
+    this.#withTrees = options.trees ?? true;
+  }
 
   /** Adds a cache, and with `merkle` its Patricia tree among the state trees; each name once. */
   register<V>(descriptor: CacheDescriptor<V>, merkle?: { tree: StateTreeName; source: TreeSource<V> }): Cache<V> {
     if (this.#caches.has(descriptor.name)) throw new Error(`cache '${descriptor.name}' is registered twice`);
     const cache = new Cache(descriptor);
     this.#caches.set(descriptor.name, cache as Cache<unknown>);
-    if (merkle) {
+    if (merkle && this.#withTrees) {
       if (this.#trees.has(merkle.tree)) throw new Error(`state tree '${merkle.tree}' is added twice`);
       this.#trees.set(merkle.tree, { descriptor: descriptor as CacheDescriptor<unknown>, tree: new CacheTree(cache, merkle.source) as CacheTree<unknown> });
     }
@@ -33,6 +45,14 @@ export class ChainState {
     const cache = this.#caches.get(descriptor.name);
     if (!cache) throw new Error(`no cache '${descriptor.name}' is registered`);
     return cache as Cache<V>;
+  }
+
+  /**
+   * The state path of a cache key (its bytes, hashed here into the tree key) in the confirmed
+   * tree: see `StateProofRepository.statePath`. Empty for a cache without a tree.
+   */
+  statePath(name: StateTreeName, key: Uint8Array): Uint8Array {
+    return this.#trees.get(name)?.tree.tree.proof(hashedTreeKey(key)) ?? new Uint8Array(0);
   }
 
   /** The tree of a state cache, if its plugin added one. */

@@ -1,0 +1,149 @@
+import { hash } from 'node:crypto';
+import { PublicKey } from 'symbol-sdk';
+import { Network } from 'symbol-sdk/symbol';
+import type { GatewayBackend } from '../backend/index.js';
+import type { MerkleStateInfoDTO, MerkleTreeBranchDTO, MerkleTreeLeafDTO, StateTreeName } from '../backend/state-proofs.js';
+import { parseAddress } from '../http/address.js';
+import { parseHex } from '../http/query.js';
+import type { Router } from '../http/router.js';
+import { andThen } from './awaitable.js';
+import { parseAccountKey } from './accounts.js';
+import { parseId } from './params.js';
+
+/**
+ * The state proof routes: each names a state tree and a key, and answers the tree's state
+ * path for it at the latest block, raw and decoded, as the reference gateway renders what its
+ * node sends back. A key not in the tree answers its proof of absence, not 404.
+ */
+export function stateProofRoutes(router: Router, backend: GatewayBackend): void {
+  const proofs = backend.stateProofs;
+  if (!proofs) return;
+  const answer = (tree: StateTreeName, key: Uint8Array) => andThen(proofs.statePath(tree, key), merkleStateInfo);
+
+  router.get('/accounts/:accountId/merkle', (ctx) => {
+    const key = parseAccountKey('accountId', ctx.params.accountId);
+    if ('address' in key) return answer('accountState', hexBytes(key.address));
+    return andThen(backend.network.type(), ({ name }) => answer('accountState', addressOf(key.publicKey, name)));
+  });
+  router.get('/namespaces/:namespaceId/merkle', (ctx) => answer('namespace', idKey(parseId('namespaceId', ctx.params.namespaceId))));
+  router.get('/mosaics/:mosaicId/merkle', (ctx) => answer('mosaic', idKey(parseId('mosaicId', ctx.params.mosaicId))));
+  router.get('/account/:address/multisig/merkle', (ctx) => answer('multisig', addressKey(ctx.params.address)));
+  router.get('/lock/hash/:hash/merkle', (ctx) => answer('hashLockInfo', hashKey('hash', ctx.params.hash)));
+  router.get('/lock/secret/:compositeHash/merkle', (ctx) => answer('secretLockInfo', hashKey('compositeHash', ctx.params.compositeHash)));
+  router.get('/metadata/:compositeHash/merkle', (ctx) => answer('metadata', hashKey('compositeHash', ctx.params.compositeHash)));
+  router.get('/restrictions/account/:address/merkle', (ctx) => answer('accountRestriction', addressKey(ctx.params.address)));
+  router.get('/restrictions/mosaic/:compositeHash/merkle', (ctx) => answer('mosaicRestriction', hashKey('compositeHash', ctx.params.compositeHash)));
+}
+
+/** Bytes of a hash, a node's link and a leaf's value. */
+const HASH_SIZE = 32;
+const BRANCH = 0x00;
+const LEAF = 0xff;
+
+/**
+ * `{raw, tree}` from serialized tree nodes: each node's path, its path as hashed, and its hash
+ * computed from what the node holds (catapult's TreeNode rules), so a client can check the
+ * chain of hashes from the leaf to the root from the tree alone. Every hex field is a slice of
+ * `raw`'s hex.
+ */
+export function merkleStateInfo(raw: Uint8Array): MerkleStateInfoDTO {
+  const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+  const rawHex = bytes.toString('hex').toUpperCase();
+  const hexAt = (start: number, size: number) => rawHex.slice(2 * start, 2 * (start + size));
+  const tree: (MerkleTreeBranchDTO | MerkleTreeLeafDTO)[] = [];
+  let at = 0;
+  const need = (size: number) => {
+    if (at + size > bytes.length) throw new Error(`a state path ends inside a node (${bytes.length} bytes)`);
+  };
+  while (at < bytes.length) {
+    need(2);
+    const marker = bytes[at];
+    const nibbleCount = bytes[at + 1];
+    const pathSize = (nibbleCount + 1) >>> 1;
+    need(2 + pathSize);
+    const path = bytes.subarray(at + 2, at + 2 + pathSize);
+    const pathHex = hexAt(at + 2, pathSize);
+    at += 2 + pathSize;
+    if (marker === LEAF) {
+      need(HASH_SIZE);
+      // The hashed bytes: the encoded path, then the value.
+      const hashed = encodePath(path, nibbleCount, true, HASH_SIZE);
+      bytes.copy(hashed, hashed.length - HASH_SIZE, at, at + HASH_SIZE);
+      tree.push({ type: LEAF, path: pathHex, encodedPath: encodedHex(hashed, HASH_SIZE), nibbleCount, value: hexAt(at, HASH_SIZE), leafHash: sha3Hex(hashed) });
+      at += HASH_SIZE;
+    } else if (marker === BRANCH) {
+      need(2);
+      const mask = bytes.readUInt16LE(at);
+      at += 2;
+      // The hashed bytes: the encoded path, then sixteen link hashes (zeros where no link is).
+      const hashed = encodePath(path, nibbleCount, false, 16 * HASH_SIZE);
+      const linksAt = hashed.length - 16 * HASH_SIZE;
+      const links: MerkleTreeBranchDTO['links'] = [];
+      for (let bit = 0; bit < 16; ++bit) {
+        if (!(mask & (1 << bit))) continue;
+        need(HASH_SIZE);
+        links.push({ bit: bit.toString(16).toUpperCase(), link: hexAt(at, HASH_SIZE) });
+        bytes.copy(hashed, linksAt + bit * HASH_SIZE, at, at + HASH_SIZE);
+        at += HASH_SIZE;
+      }
+      tree.push({
+        type: BRANCH,
+        path: pathHex,
+        encodedPath: encodedHex(hashed, 16 * HASH_SIZE),
+        nibbleCount,
+        linkMask: mask.toString(16).toUpperCase().padStart(4, '0'),
+        links,
+        branchHash: sha3Hex(hashed),
+      });
+    } else {
+      throw new Error(`a state path has a node of unknown marker ${marker}`);
+    }
+  }
+  return { raw: rawHex, tree };
+}
+
+/**
+ * A buffer that starts with the path as a node hashes it (a flag byte: 0x20 for a leaf, 0x10 and
+ * the first nibble for an odd count; then the nibbles two a byte) and has `room` zero bytes after.
+ */
+function encodePath(path: Uint8Array, nibbleCount: number, isLeaf: boolean, room: number): Buffer {
+  const nibble = (i: number) => (i % 2 === 0 ? path[i >>> 1] >>> 4 : path[i >>> 1] & 0x0f);
+  const odd = nibbleCount % 2;
+  const out = Buffer.alloc(1 + (nibbleCount >>> 1) + room);
+  out[0] = (isLeaf ? 0x20 : 0) | (odd ? 0x10 | nibble(0) : 0);
+  for (let i = odd, j = 1; i < nibbleCount; i += 2, ++j) out[j] = (nibble(i) << 4) | nibble(i + 1);
+  return out;
+}
+
+/** The encoded path at the start of `hashed`, as hex. */
+function encodedHex(hashed: Buffer, room: number): string {
+  return hashed.subarray(0, hashed.length - room).toString('hex').toUpperCase();
+}
+
+function sha3Hex(data: Uint8Array): string {
+  return hash('sha3-256', data, 'hex').toUpperCase();
+}
+
+function hexBytes(text: string): Uint8Array {
+  return Uint8Array.from(Buffer.from(text, 'hex'));
+}
+
+/** A mosaic or namespace id as the node keys it: 8 bytes, little-endian. */
+function idKey(id: string): Uint8Array {
+  return hexBytes(id).reverse();
+}
+
+function addressKey(text: string): Uint8Array {
+  return hexBytes(parseAddress('address', text));
+}
+
+function hashKey(name: string, text: string): Uint8Array {
+  return hexBytes(parseHex(name, text, HASH_SIZE));
+}
+
+/** The address of a public key on the backend's network (`GET /network` names it). */
+function addressOf(publicKey: string, networkName: string): Uint8Array {
+  const network = Network.NETWORKS.find(({ name }) => name === networkName);
+  if (!network) throw new Error(`no address can be derived for network '${networkName}'`);
+  return network.publicKeyToAddress(new PublicKey(publicKey)).bytes;
+}
