@@ -23,6 +23,8 @@ const SUITES: Record<string, StartOptions> = {
   // gc() to measure the heap the accounts take.
   'accounts-balance': { nodeFlags: ['--expose-gc'] },
   'post-accounts': {},
+  // Two states of a million accounts each; gc() to measure the heap the trees take.
+  'state-trees': { nodeFlags: ['--expose-gc', '--max-old-space-size=14336'] },
 };
 
 const args = process.argv.slice(2);

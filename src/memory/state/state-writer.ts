@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha3 } from '../keys.js';
 
 /**
  * Writes a state entry in catapult's state layout (the catbuffer schemas of
@@ -85,6 +85,6 @@ export function hexBytes(hex: string, size: number): Buffer {
  * 8 little-endian bytes, an address or hash as its bytes).
  */
 export function hashedTreeKey(keyBytes: Uint8Array): Uint8Array {
-  return new Uint8Array(createHash('sha3-256').update(keyBytes).digest());
+  return sha3(keyBytes);
 }
 
