@@ -26,6 +26,7 @@ const BEHAVIOUR = [
   'test/multisig.test.ts',
   'test/hash-locks.test.ts',
   'test/state-proofs.test.ts',
+  'test/dev-controls.test.ts',
 ];
 const FRAMEWORK_MOUNTS = ['express5', 'express5-prefix', 'express4', 'koa', 'koa-prefix'];
 

@@ -1,39 +1,126 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
 import { createGateway } from './gateway.js';
 import { InMemoryChain } from './memory/chain.js';
+import type { InMemoryChainOptions } from './memory/options.js';
 
-// `npm start`: the gateway on the in-memory chain. PORT, HOST and BLOCK_INTERVAL (ms) override the defaults.
-const USAGE = `usage: symbol-gateway
-  Serves a Symbol REST + WebSocket gateway over a deterministic in-memory chain.
-  Environment: PORT (3000), HOST (0.0.0.0), BLOCK_INTERVAL in ms (5000).`;
-const args = process.argv.slice(2);
-if (args.length > 0) {
-  const help = args.every((arg) => arg === '--help' || arg === '-h');
-  (help ? console.log : console.error)(help ? USAGE : `unknown argument: ${args.join(' ')}\n${USAGE}`);
-  process.exit(help ? 0 : 2);
+// `npx symbol-gateway` / `npm start`: the gateway on a development in-memory chain.
+const USAGE = `usage: symbol-gateway [options]
+  Serves a Symbol REST + WebSocket gateway over a deterministic in-memory chain, with the
+  development controls under /dev/ (mine, automine, time travel, balances, impersonation).
+
+options (each also read from the environment variable in brackets):
+  --port <n>          port to listen on; 0 picks a free one [PORT] (default 3000)
+  --host <address>    address to listen on [HOST] (default 0.0.0.0)
+  --block-time <ms>   ms between blocks; 0 harvests only on request [BLOCK_INTERVAL] (default 5000)
+  --automine          also harvest a block as soon as a transaction is unconfirmed
+  --accounts <n>      funded test accounts (default 10)
+  --balance <xym>     currency each funded account starts with, in XYM, up to 6 decimals (default 1000000)
+  --seed <text>       everything the chain derives (keys, nemesis, ids) follows from it (default symbol-gateway)
+  --network <name>    testnet or mainnet (default testnet)
+  --store <kind>      where chain data lives: memory (the only store so far; default memory)
+  -h, --help          this text`;
+
+/** A bad flag or value: the message, then the usage, exit code 2. */
+class UsageError extends Error {}
+
+function parse(argv: readonly string[]): { help: boolean; port: number; host: string; chain: InMemoryChainOptions } {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'block-time': { type: 'string' },
+        automine: { type: 'boolean' },
+        accounts: { type: 'string' },
+        balance: { type: 'string' },
+        seed: { type: 'string' },
+        network: { type: 'string' },
+        store: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) return { help: true, port: 0, host: '', chain: {} };
+  // An empty environment variable counts as unset.
+  const env = process.env;
+  const port = whole('--port', values.port ?? (env.PORT || '3000'), 0, 65_535);
+  const host = values.host ?? (env.HOST || '0.0.0.0');
+  const blockTime = whole('--block-time', values['block-time'] ?? (env.BLOCK_INTERVAL || '5000'), 0, 86_400_000);
+  const network = values.network ?? 'testnet';
+  if (network !== 'testnet' && network !== 'mainnet') throw new UsageError(`--network must be testnet or mainnet, not '${network}'`);
+  const store = values.store ?? 'memory';
+  if (store !== 'memory') throw new UsageError(`--store must be memory (the only store so far), not '${store}'`);
+  const chain: InMemoryChainOptions = {
+    blockInterval: blockTime === 0 ? false : blockTime,
+    automine: values.automine ?? false,
+    network,
+    accountCount: whole('--accounts', values.accounts ?? '10', 0, 10_000),
+    accountBalance: xym('--balance', values.balance ?? '1000000'),
+  };
+  if (values.seed !== undefined) {
+    if (values.seed === '') throw new UsageError('--seed must not be empty');
+    chain.seed = values.seed;
+  }
+  return { help: false, port, host, chain };
 }
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? '0.0.0.0';
-const blockInterval = Number(process.env.BLOCK_INTERVAL ?? 5000);
 
+function whole(name: string, text: string, min: number, max: number): number {
+  const value = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
+  if (!(value >= min && value <= max)) throw new UsageError(`${name} must be a whole number from ${min} to ${max}, not '${text}'`);
+  return value;
+}
+
+/** XYM with up to 6 decimals, in atomic units. */
+function xym(name: string, text: string): bigint {
+  const match = /^(\d{1,12})(?:\.(\d{1,6}))?$/.exec(text);
+  if (!match) throw new UsageError(`${name} must be an amount of XYM with up to 6 decimals, not '${text}'`);
+  return BigInt(match[1]) * 1_000_000n + BigInt((match[2] ?? '').padEnd(6, '0'));
+}
+
+let options: ReturnType<typeof parse>;
 let chain: InMemoryChain;
 try {
-  chain = new InMemoryChain({ blockInterval });
+  options = parse(process.argv.slice(2));
+  if (options.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  chain = new InMemoryChain(options.chain);
 } catch (error) {
-  console.error(`symbol-gateway: ${(error as Error).message} (BLOCK_INTERVAL=${process.env.BLOCK_INTERVAL})`);
+  console.error(`symbol-gateway: ${(error as Error).message}${error instanceof UsageError ? `\n${USAGE}` : ''}`);
   process.exit(2);
 }
-const gateway = createGateway({ backend: chain });
+
+// A development chain: the /dev/ controls are on.
+const gateway = createGateway({ backend: chain, dev: true });
 const server = http.createServer(gateway.handle);
 gateway.attach(server);
 
-server.listen(port, host, () => {
-  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-  console.log(`symbol-gateway listening on http://${shown}:${port} (in-memory ${chain.options.network}, a block every ${blockInterval} ms)`);
-  console.log(`try: curl http://${shown}:${port}/blocks   (WebSocket: ws://${shown}:${port}/ws)`);
-  console.log(`funded test accounts (${chain.options.accountBalance / 1_000_000n} XYM each; generation hash seed ${chain.options.generationHashSeed}):`);
+server.listen(options.port, options.host, () => {
+  const { port } = server.address() as AddressInfo;
+  const host = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
+  const base = `http://${host}:${port}`;
+  const { blockInterval, automine } = chain.options;
+  const mining = [blockInterval > 0 ? `a block every ${blockInterval} ms` : 'blocks on request', ...(automine ? ['automine'] : [])].join(', ');
+  console.log(`symbol-gateway listening on ${base} (in-memory ${chain.options.network}, ${mining})`);
+  console.log(`try: curl ${base}/blocks   (WebSocket: ws://${host}:${port}/ws)`);
+  console.log(`dev controls: curl -X POST -H 'content-type: application/json' -d '{"count":1}' ${base}/dev/mine`);
+  console.log(`funded test accounts (${formatXym(chain.options.accountBalance)} XYM each; generation hash seed ${chain.options.generationHashSeed}):`);
   for (const account of chain.fundedAccounts) console.log(`  ${account.address}  private key ${account.privateKey}`);
 });
+
+function formatXym(amount: bigint): string {
+  const fraction = (amount % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
+  return `${amount / 1_000_000n}${fraction ? `.${fraction}` : ''}`;
+}
 
 function shutdown(): void {
   server.close();

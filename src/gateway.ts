@@ -11,6 +11,7 @@ import {
   toGatewayError,
 } from './errors.js';
 import { readJsonBody } from './http/body.js';
+import { devRoutes } from './routes/dev.js';
 import { CorsPolicy, type CorsOptions } from './http/cors.js';
 import { InFlightRequests, isThenable, type InFlightRequest } from './http/in-flight.js';
 import { resolveLimits, type LimitOptions } from './http/limits.js';
@@ -44,6 +45,12 @@ export interface GatewayOptions extends LimitOptions {
   cors?: CorsOptions | false;
   /** Receives unexpected errors (answered with 500). Default: `console`. */
   logger?: GatewayLogger;
+  /**
+   * Serve the backend's development controls under `/dev/` (mine blocks, automine or interval
+   * mining, move the network time, set balances, impersonate accounts). Anyone who can reach
+   * the gateway can then change the chain: leave it off (the default) in a server others use.
+   */
+  dev?: boolean;
   /** WebSocket settings and limits (path, subscriptions, connections, frame rate, backpressure, heartbeat); defaults in `LISTENER_DEFAULTS`. */
   ws?: ListenerHubOptions;
 }
@@ -105,6 +112,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const logger = options.logger ?? console;
   const router = new Router();
   symbolRoutes(router, backend);
+  if (options.dev) devRoutes(router, backend);
   const hub = new ListenerHub(backend.events, options.ws);
   const inFlight = new InFlightRequests();
   let closing: Promise<void> | undefined;

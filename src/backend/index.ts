@@ -5,6 +5,7 @@
  */
 import type { AccountRestrictionsRepository } from './account-restrictions.js';
 import type { AccountRepository } from './accounts.js';
+import type { DevControlsRepository } from './dev.js';
 import type { EventFeed } from './events.js';
 import type { HashLockRepository, SecretLockRepository } from './locks.js';
 import type { MetadataRepository } from './metadata.js';
@@ -38,6 +39,7 @@ export type * from './receipts.js';
 export type * from './multisig.js';
 export type * from './locks.js';
 export type * from './state-proofs.js';
+export type * from './dev.js';
 export * from './events.js';
 
 /** Everything the gateway's routes read from. */
@@ -83,6 +85,8 @@ export interface GatewayBackend {
   receipts?: ReceiptRepository;
   /** `GET /network/fees/transaction` and `/network/fees/rental`. */
   fees?: NetworkFeeRepository;
+  /** Development controls (mine, mining mode, time, balances, impersonation), served under `/dev/` only by a gateway made with `dev: true`. */
+  dev?: DevControlsRepository;
   /** Chain events for the WebSocket channels; without it, `/ws` accepts subscriptions but never notifies. */
   events?: EventFeed;
   /** Called by `gateway.close()`; stop timers and release connections. */

@@ -12,6 +12,7 @@ import type { MultisigRepository } from '../backend/multisig.js';
 import type { NamespaceRepository } from '../backend/namespaces.js';
 import type { ReceiptRepository } from '../backend/receipts.js';
 import type { StateProofRepository } from '../backend/state-proofs.js';
+import { DevControls } from './dev-controls.js';
 import type {
   BlockRepository,
   ChainRepository,
@@ -122,6 +123,8 @@ export class InMemoryChain implements GatewayBackend {
   readonly fees: NetworkFeeRepository;
   /** Proofs from the state trees whose roots make each block's `stateHash`. */
   readonly stateProofs: StateProofRepository;
+  /** Development controls: mining, time travel, balances, impersonation (also served under `/dev/` by a gateway made with `dev: true`). */
+  readonly dev: DevControls;
   /** Chain events for the gateway's WebSocket channels. */
   readonly events = new EventStream();
   /** Confirmed mosaic balances of every account. */
@@ -140,7 +143,6 @@ export class InMemoryChain implements GatewayBackend {
   #finalized: FinalizedBlockDTO;
   #lastImportanceHash: Uint8Array<ArrayBuffer> = ZERO_HASH;
   #health: NodeHealthDTO['status'] = { apiNode: 'up', db: 'up' };
-  #timer: NodeJS.Timeout | undefined;
   readonly #lifecycle: TransactionLifecycle;
   readonly #proofs: FinalizationProofs;
 
@@ -190,6 +192,8 @@ export class InMemoryChain implements GatewayBackend {
       engine: this.#engine,
       nextId,
       announceDelay: this.options.announceDelay,
+      signatureWaived: (publicKey) => this.dev.isImpersonated(addresses.of(publicKey).hex),
+      transactionArrived: () => this.dev.transactionArrived(),
     });
 
     // The nemesis block: the currency and its namespaces, its supply, and the funded accounts' share of it.
@@ -321,18 +325,21 @@ export class InMemoryChain implements GatewayBackend {
       inflation: () => this.rules.inflation.map(([startHeight, rewardAmount]) => ({ startHeight: startHeight.toString(), rewardAmount: rewardAmount.toString() })),
     };
 
-    if (this.options.blockInterval > 0) {
-      this.#timer = setInterval(() => {
-        // A failed block must not take the host server down with it.
-        try {
-          this.harvest();
-        } catch (error) {
-          console.error('symbol-gateway: harvesting a block failed', error);
-        }
-      }, this.options.blockInterval);
-      // The chain alone never keeps a process alive; a server does.
-      this.#timer.unref();
-    }
+    const engine = this.#engine;
+    this.dev = new DevControls(
+      {
+        harvest: (timestamp) => this.#harvest(timestamp ?? this.networkTime()),
+        networkTime: () => this.networkTime(),
+        height: () => this.height,
+        blockTime: this.options.blockInterval || 30_000,
+        changeState: (change) => {
+          engine.changeState(change);
+          lifecycle.readmitUnconfirmed();
+        },
+        log: (message) => console.warn(`symbol-gateway: ${message}`),
+      },
+      { interval: this.options.blockInterval, automine: this.options.automine },
+    );
   }
 
   /** The height of the chain's latest block. */
@@ -347,18 +354,23 @@ export class InMemoryChain implements GatewayBackend {
 
   /** Network time now: milliseconds since the nemesis block. */
   networkTime(): bigint {
-    return BigInt(Math.floor(this.options.clock())) - BigInt(this.options.epochAdjustment) * 1000n;
+    // `dev` is made last: the nemesis block is harvested before any time travel.
+    return BigInt(Math.floor(this.options.clock())) - BigInt(this.options.epochAdjustment) * 1000n + (this.dev?.timeOffset ?? 0n);
   }
 
   /** Harvests one block now and returns it (announces still waiting in the inbound queue are checked first). */
   harvest(): BlockInfoDTO {
+    return this.#harvest(this.networkTime());
+  }
+
+  // One block at network time `at` (later than the latest block's).
+  #harvest(at: bigint): BlockInfoDTO {
     this.#lifecycle.drainInbound();
     const height = this.#store.height + 1;
     const signer = this.harvesters[(height - 2) % this.harvesters.length];
     const kind: BlockKind = height % this.options.importanceGrouping === 0 ? 'importance' : 'normal';
     const previous = BigInt(this.#store.latest().block.timestamp);
-    const now = this.networkTime();
-    const timestamp = now > previous ? now : previous + 1n;
+    const timestamp = at > previous ? at : previous + 1n;
     this.#lifecycle.expire(timestamp);
     const selection = this.#lifecycle.selectForBlock({
       height: BigInt(height),
@@ -406,8 +418,7 @@ export class InMemoryChain implements GatewayBackend {
 
   /** Stops harvesting and the inbound queue's timer. */
   close(): void {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = undefined;
+    this.dev.close();
     this.#lifecycle.close();
   }
 

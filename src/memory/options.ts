@@ -17,6 +17,11 @@ export interface InMemoryChainOptions {
   epochAdjustment?: number;
   /** Milliseconds between harvested blocks, or `false` to harvest only on `chain.harvest()`. Default 5000. */
   blockInterval?: number | false;
+  /**
+   * Harvest a block as soon as a transaction enters the unconfirmed pool (after `announceDelay`),
+   * besides any `blockInterval` timer; change it later with `chain.dev.setMining`. Default false.
+   */
+  automine?: boolean;
   /** The chain's clock in Unix milliseconds. Default `Date.now`; pass a fixed clock for identical hashes run after run. */
   clock?: () => number;
   /** Every this many blocks is an importance block. Default 720. */
@@ -62,6 +67,7 @@ export function resolveChainOptions(options: InMemoryChainOptions): ResolvedChai
     generationHashSeed: (options.generationHashSeed ?? publicNetwork.generationHashSeed.toString()).toUpperCase(),
     epochAdjustment: options.epochAdjustment ?? Math.floor(publicNetwork.datetimeConverter.epoch.getTime() / 1000),
     blockInterval: options.blockInterval === false ? 0 : (options.blockInterval ?? 5000),
+    automine: options.automine ?? false,
     clock: options.clock ?? Date.now,
     importanceGrouping: options.importanceGrouping ?? 720,
     finalizationInterval: options.finalizationInterval ?? 10,

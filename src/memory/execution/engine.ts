@@ -159,6 +159,17 @@ export class ChainEngine {
     this.#unconfirmed = this.#options.state.delta();
   }
 
+  /**
+   * Changes the confirmed state outside a block (a development control), all or nothing: a
+   * change that throws leaves the state as it was. The unconfirmed layer starts afresh.
+   */
+  changeState(change: (delta: StateDelta) => void): void {
+    const delta = this.#options.state.delta();
+    change(delta);
+    delta.commit();
+    this.#unconfirmed = this.#options.state.delta();
+  }
+
   /** Starts the unconfirmed layer afresh, for transactions that stay unconfirmed to be run again on it. */
   resetUnconfirmed(): void {
     this.#unconfirmed = this.#options.state.delta();

@@ -1,0 +1,163 @@
+import type { BlockInfoDTO } from '../backend/dto.js';
+import type { DevControlsRepository, MinedBlockDTO, MiningDTO, TimeAdvanceDTO } from '../backend/dev.js';
+import { InvalidArgumentError } from '../errors.js';
+import type { StateDelta } from './state/chain-state.js';
+import { ACCOUNTS, newAccount } from './plugins/core/account-state.js';
+import { MOSAICS } from './plugins/mosaic/state.js';
+
+/** What the controls drive in the chain. */
+export interface DevChain {
+  /** Harvests one block, at `timestamp` (network time, ms) or now. */
+  harvest(timestamp?: bigint): BlockInfoDTO;
+  networkTime(): bigint;
+  height(): bigint;
+  /** The time between blocks the chain's rules count with (ms). */
+  readonly blockTime: number;
+  /** Applies a change to the confirmed state outside a block; what is unconfirmed runs again on it. */
+  changeState(change: (delta: StateDelta) => void): void;
+  /** Where the chain reports what it does for a control (impersonated signatures). */
+  log(message: string): void;
+}
+
+/** Blocks one `mine` or `advanceTime` may harvest: a bound on how long one call blocks the process. */
+export const MAX_MINED_BLOCKS = 10_000;
+
+/**
+ * The development controls of the in-memory chain, one engine for the TypeScript API
+ * (`chain.dev`) and the `/dev/` routes: mining on demand, automine and interval mining, time
+ * travel, balances, impersonation. Not for a chain that serves a real network.
+ */
+export class DevControls implements DevControlsRepository {
+  readonly #chain: DevChain;
+  #automine = false;
+  #interval = 0;
+  #timer: NodeJS.Timeout | undefined;
+  #blockDue = false;
+  #closed = false;
+  /** How far the controls moved the clock (ms). */
+  #offset = 0n;
+  readonly #impersonated = new Set<string>();
+
+  constructor(chain: DevChain, mining: Partial<MiningDTO>) {
+    this.#chain = chain;
+    this.setMining(mining);
+  }
+
+  /** Milliseconds `advanceTime` added to the chain's clock. */
+  get timeOffset(): bigint {
+    return this.#offset;
+  }
+
+  mine(count = 1): MinedBlockDTO[] {
+    checkCount('count', count, 1);
+    return Array.from({ length: count }, () => mined(this.#chain.harvest()));
+  }
+
+  mining(): MiningDTO {
+    return { automine: this.#automine, interval: this.#interval };
+  }
+
+  setMining(change: Partial<MiningDTO>): MiningDTO {
+    const { automine = this.#automine, interval = this.#interval } = change;
+    if (typeof automine !== 'boolean') throw new InvalidArgumentError('automine must be true or false');
+    if (!Number.isSafeInteger(interval) || interval < 0) throw new InvalidArgumentError(`interval must be a whole number of ms (0 for none), not ${String(interval)}`);
+    this.#automine = automine;
+    if (interval !== this.#interval || (interval > 0 && !this.#timer)) this.#startTimer(interval);
+    return this.mining();
+  }
+
+  advanceTime(ms: number, { blocks = true }: { blocks?: boolean } = {}): TimeAdvanceDTO {
+    if (!Number.isSafeInteger(ms) || ms < 0) throw new InvalidArgumentError(`ms must be a whole number of milliseconds, not ${String(ms)}`);
+    const step = BigInt(this.#chain.blockTime);
+    const count = blocks ? Number(BigInt(ms) / step) : 0;
+    checkCount('the blocks the jump covers', count, 0);
+    const from = this.#chain.networkTime();
+    this.#offset += BigInt(ms);
+    // The blocks the network would have made meanwhile, a block time apart.
+    const harvested = Array.from({ length: count }, (_, i) => mined(this.#chain.harvest(from + step * BigInt(i + 1))));
+    return { networkTime: this.#chain.networkTime().toString(), blocks: harvested };
+  }
+
+  setBalance(address: string, mosaicId: string, amount: bigint): string {
+    if (amount < 0n || amount >= 1n << 64n) throw new InvalidArgumentError(`amount must be a uint64, not ${amount}`);
+    this.#chain.changeState((delta) => {
+      const mosaics = delta.cache(MOSAICS);
+      const mosaic = mosaics.get(mosaicId);
+      if (!mosaic) throw new InvalidArgumentError(`no mosaic ${mosaicId} is defined`);
+      const accounts = delta.cache(ACCOUNTS);
+      const account = accounts.get(address) ?? newAccount(address, this.#chain.height());
+      const before = account.balances.get(mosaicId) ?? 0n;
+      const balances = new Map(account.balances);
+      if (amount === 0n) balances.delete(mosaicId);
+      else balances.set(mosaicId, amount);
+      accounts.set(address, { ...account, balances });
+      mosaics.set(mosaicId, { ...mosaic, supply: mosaic.supply + amount - before });
+    });
+    return amount.toString();
+  }
+
+  impersonate(address: string): string[] {
+    this.#impersonated.add(address);
+    this.#chain.log(`impersonating ${address}: its transactions and cosignatures are accepted without a signature check`);
+    return this.impersonated();
+  }
+
+  stopImpersonating(address: string): string[] {
+    if (this.#impersonated.delete(address)) this.#chain.log(`no longer impersonating ${address}`);
+    return this.impersonated();
+  }
+
+  impersonated(): string[] {
+    return [...this.#impersonated].sort();
+  }
+
+  /** Whether signatures of `address` (48 hex) are waived. */
+  isImpersonated(address: string): boolean {
+    return this.#impersonated.has(address);
+  }
+
+  /** A transaction entered the unconfirmed pool: with automine, a block follows (one for all that arrive together). */
+  transactionArrived(): void {
+    if (!this.#automine || this.#blockDue || this.#closed) return;
+    this.#blockDue = true;
+    setImmediate(() => {
+      this.#blockDue = false;
+      if (this.#automine && !this.#closed) this.#harvestSafely();
+    });
+  }
+
+  /** Stops the timer and automine. */
+  close(): void {
+    this.#closed = true;
+    this.#startTimer(0);
+  }
+
+  #startTimer(interval: number): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = undefined;
+    this.#interval = interval;
+    if (interval === 0 || this.#closed) return;
+    this.#timer = setInterval(() => this.#harvestSafely(), interval);
+    // The chain alone never keeps a process alive; a server does.
+    this.#timer.unref();
+  }
+
+  // A failed block must not take the host server down with it.
+  #harvestSafely(): void {
+    try {
+      this.#chain.harvest();
+    } catch (error) {
+      console.error('symbol-gateway: harvesting a block failed', error);
+    }
+  }
+}
+
+function mined(info: BlockInfoDTO): MinedBlockDTO {
+  return { height: info.block.height, hash: info.meta.hash, timestamp: info.block.timestamp, transactions: info.meta.transactionsCount };
+}
+
+function checkCount(name: string, count: number, min: number): void {
+  if (!Number.isSafeInteger(count) || count < min || count > MAX_MINED_BLOCKS) {
+    throw new InvalidArgumentError(`${name} must be from ${min} to ${MAX_MINED_BLOCKS} blocks, not ${count}${min === 0 ? ' (advance the time in smaller steps, or without blocks)' : ''}`);
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The `symbol-gateway` command, run as a process: its flags reach the chain (port, block
+ * time, automine, funded accounts and their balance, seed, network), `--help` documents every
+ * flag, and a bad flag or value exits with 2 and a message that names it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const running: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of running.splice(0)) child.kill('SIGTERM');
+});
+
+function run(args: string[], env: Record<string, string> = {}): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, PORT: '', HOST: '', BLOCK_INTERVAL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.push(child);
+  return child;
+}
+
+/** Runs to the end: exit code and output. */
+async function finished(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = run(args);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const [code] = await once(child, 'exit');
+  return { code, stdout, stderr };
+}
+
+/** Starts the gateway and waits for its printed accounts: the base URL and the lines. */
+async function started(args: string[], accounts: number): Promise<{ base: string; lines: string[] }> {
+  const child = run(['--port', '0', '--host', '127.0.0.1', ...args]);
+  let stdout = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const lines = stdout.split('\n');
+    const listed = lines.findIndex((line) => line.startsWith('funded test accounts'));
+    if (listed >= 0 && lines.length > listed + accounts) {
+      const base = /listening on (http:\/\/[^ ]+)/.exec(stdout)![1];
+      return { base, lines };
+    }
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the gateway did not start: ${stdout}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const json = async (url: string, init?: RequestInit): Promise<any> => (await fetch(url, init)).json();
+
+describe('symbol-gateway command', () => {
+  it('--help lists every flag and exits 0', async () => {
+    const { code, stdout } = await finished(['--help']);
+    expect(code).toBe(0);
+    for (const flag of ['--port', '--host', '--block-time', '--automine', '--accounts', '--balance', '--seed', '--network', '--store', '--help']) expect(stdout).toContain(flag);
+  });
+
+  it('starts with the chain its flags describe: accounts, balance, seed, blocks on request, automine', async () => {
+    const { base, lines } = await started(['--block-time', '0', '--accounts', '2', '--balance', '12.5', '--seed', 'cli test', '--automine'], 2);
+    expect(lines.join('\n')).toContain('blocks on request, automine');
+    const printed = lines.filter((line) => line.includes('private key')).map((line) => line.trim().split(/\s+/)[0]);
+    expect(printed).toHaveLength(2);
+    const { account } = await json(`${base}/accounts/${printed[0]}`);
+    expect(account.mosaics[0].amount).toBe('12500000');
+    expect(await json(`${base}/dev/mining`)).toEqual({ automine: true, interval: 0 });
+    expect((await json(`${base}/chain/info`)).height).toBe('1');
+    const mined = await json(`${base}/dev/mine`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"count":2}' });
+    expect(mined.blocks.map((block: { height: string }) => block.height)).toEqual(['2', '3']);
+
+    // The same seed gives the same keys; another seed other keys.
+    const again = await started(['--block-time', '0', '--accounts', '2', '--seed', 'cli test'], 2);
+    expect(again.lines.filter((line) => line.includes('private key')).map((line) => line.trim().split(/\s+/)[0])).toEqual(printed);
+    const other = await started(['--block-time', '0', '--accounts', '2', '--seed', 'another'], 2);
+    expect(other.lines.filter((line) => line.includes('private key')).map((line) => line.trim().split(/\s+/)[0])).not.toEqual(printed);
+  }, 60_000);
+
+  it('takes PORT, HOST and BLOCK_INTERVAL from the environment, flags first', async () => {
+    const child = run(['--host', '127.0.0.1', '--accounts', '1'], { PORT: '0', BLOCK_INTERVAL: '0' });
+    let stdout = '';
+    child.stdout!.on('data', (chunk) => (stdout += chunk));
+    while (!stdout.includes('private key')) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stdout).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+ \(in-memory testnet, blocks on request\)/);
+  }, 30_000);
+
+  it('refuses a bad flag or value with exit code 2, a message naming it, and the usage', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--nope'], /Unknown option '--nope'/],
+      [['extra'], /Unexpected argument 'extra'/],
+      [['--port', '70000'], /--port must be a whole number from 0 to 65535, not '70000'/],
+      [['--block-time', 'fast'], /--block-time must be a whole number/],
+      [['--accounts', '-1'], /--accounts/],
+      [['--accounts', '1e3'], /--accounts must be a whole number/],
+      [['--balance', '1.1234567'], /--balance must be an amount of XYM with up to 6 decimals/],
+      [['--network', 'moon'], /--network must be testnet or mainnet/],
+      [['--store', 'postgres://x'], /--store must be memory/],
+      [['--seed', ''], /--seed must not be empty/],
+      [['--port'], /--port/],
+    ];
+    // Side by side: each is a process of its own.
+    const outcomes = await Promise.all(cases.map(([args]) => finished(args)));
+    outcomes.forEach(({ code, stderr }, i) => {
+      expect([cases[i][0], code]).toEqual([cases[i][0], 2]);
+      expect(stderr).toMatch(cases[i][1]);
+      expect(stderr).toContain('usage: symbol-gateway');
+    });
+  }, 60_000);
+});
