@@ -22,6 +22,7 @@ import WebSocket, { type RawData } from 'ws';
 import { startGateway, type TestServer } from './support/server.js';
 import { transfer } from './support/signing.js';
 import { Client, openSockets } from './support/ws-client.js';
+import { jsonErrorOf, parseAnswer } from './support/ws-hub.js';
 import type { InMemoryChain } from '../src/memory/chain.js';
 
 let server: TestServer & { chain: InMemoryChain };
@@ -626,27 +627,48 @@ describe('hostile handshakes', () => {
         const end = bytes.indexOf('\r\n\r\n');
         resolve(end === -1 ? { head: bytes.toString('latin1'), after: Buffer.alloc(0) } : { head: bytes.subarray(0, end).toString('latin1'), after: bytes.subarray(end + 4) });
       };
-      // A 101 is followed by the uid frame; an HTTP answer by its body or the close. 300 ms is plenty on loopback.
+      // A 101 is followed by the uid frame; an HTTP answer by its whole body or the close. 300 ms is plenty on loopback.
       const timer = setTimeout(finish, 300);
       socket.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
         const bytes = Buffer.concat(chunks);
-        if (bytes.includes('\r\n\r\n') && (!bytes.toString('latin1').startsWith('HTTP/1.1 101') || bytes.length > bytes.indexOf('\r\n\r\n') + 4)) setTimeout(finish, 5);
+        const end = bytes.indexOf('\r\n\r\n');
+        if (end === -1) return;
+        const head = bytes.subarray(0, end).toString('latin1');
+        if (bytes.length - end - 4 >= (head.startsWith('HTTP/1.1 101') ? 1 : bodyLength(head, request))) setTimeout(finish, 5);
       });
       socket.on('error', () => {});
       socket.on('close', finish);
     });
   }
 
-  it('any upgrade request is answered 101 (with the uid frame) or 4xx; never a 5xx, never a crash, no connection kept', async () => {
+  /** Bytes of body the answer `head` announces: none to HEAD or for a 204, else its Content-Length (unknown: wait for the close). */
+  function bodyLength(head: string, request: string): number {
+    const { status, headers } = parseAnswer(head, Buffer.alloc(0));
+    if (request.startsWith('HEAD ') || status === 204 || status === 304) return 0;
+    return headers['content-length'] === undefined ? Infinity : Number(headers['content-length']);
+  }
+
+  it('any upgrade request is answered 101 (with the uid frame) or 4xx with a {code, message} JSON body; never a 5xx, never a crash, no connection kept', async () => {
     await fc.assert(
       fc.asyncProperty(handshake, async (request) => {
         const { head, after } = await exchange(request);
-        const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
-        if (!(status >= 100 && status < 500)) throw new Error(`answered '${short(head.split('\r\n')[0] ?? '')}' to ${JSON.stringify(request.slice(0, 300))}`);
+        const answer = parseAnswer(head, after);
+        const { status } = answer;
+        const where = `'${short(head.split('\r\n')[0] ?? '')}' to ${JSON.stringify(request.slice(0, 300))}`;
+        if (!(status >= 100 && status < 500)) throw new Error(`answered ${where}`);
         if (status === 101) {
           const frames = decodeFrames(after);
           checkUidFrame(frames[0] && { data: frames[0].payload, isBinary: frames[0].opcode !== 0x1 });
+        } else if (status >= 400) {
+          // A refused handshake (by ws, by the hub, or node's parser), or an h2c offer served as the request it also is.
+          try {
+            jsonErrorOf(answer, request.startsWith('HEAD '));
+          } catch (error) {
+            throw new Error(`answered ${where}: ${(error as Error).message}`);
+          }
+        } else if (after.length > 0 && answer.headers['content-type'] !== 'application/json; charset=utf-8') {
+          throw new Error(`answered a body that is not JSON, ${where}`);
         }
         await onlyWitnessLeft();
         checkProcess();

@@ -1,5 +1,5 @@
-import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { rawErrorResponse } from './response.js';
 
 interface ClientErrorEmitter {
   on(event: 'clientError', listener: (error: NodeJS.ErrnoException, socket: Duplex) => void): unknown;
@@ -24,11 +24,7 @@ export function answerClientErrors(server: object): () => void {
       return;
     }
     const [status, code, message] = describe(error);
-    const body = JSON.stringify({ code, message });
-    socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `X-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-    );
+    socket.end(rawErrorResponse(status, { code, message }));
   };
   emitter.on('clientError', onClientError);
   return () => emitter.off!('clientError', onClientError);

@@ -1,7 +1,9 @@
-import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { STATUS_CODES, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import type { ErrorBody } from '../errors.js';
 import { jsonBody } from './json.js';
 
 const NO_HEADERS: OutgoingHttpHeaders = Object.freeze({});
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Writes a JSON response with the headers every gateway response carries. Headers go to
@@ -11,7 +13,7 @@ const NO_HEADERS: OutgoingHttpHeaders = Object.freeze({});
 export function writeJson(res: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders = NO_HEADERS): void {
   const bytes = jsonBody(body) ?? 'null';
   const list: (string | number)[] = [
-    'content-type', 'application/json; charset=utf-8',
+    'content-type', JSON_TYPE,
     'content-length', typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length,
     'x-content-type-options', 'nosniff',
   ];
@@ -26,6 +28,25 @@ export function writeEmpty(res: ServerResponse, status: number, headers: Outgoin
   appendHeaders(list, headers);
   res.writeHead(status, list as unknown as OutgoingHttpHeaders);
   res.end();
+}
+
+/**
+ * A whole JSON error answer as text, for a socket that has no `ServerResponse` (a refused
+ * WebSocket upgrade, a request node's parser refused): the headers `writeJson` sends, then
+ * `Connection: close` (the caller ends the socket) and `headers`, then the `{code, message}` body.
+ *
+ * @param headers extra headers, e.g. `{ allow: 'GET' }`; names and values are the caller's own, never client input
+ * @param withBody false for an answer to HEAD: the headers tell the body's length, the body is left out
+ * @example
+ * socket.end(rawErrorResponse(503, { code: 'ServiceUnavailable', message: 'the listener is shutting down' }));
+ */
+export function rawErrorResponse(status: number, body: ErrorBody, headers: Readonly<Record<string, string>> = {}, withBody = true): string {
+  const json = JSON.stringify({ code: body.code, message: body.message });
+  let head =
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\ncontent-type: ${JSON_TYPE}\r\n` +
+    `content-length: ${Buffer.byteLength(json)}\r\nx-content-type-options: nosniff\r\nconnection: close\r\n`;
+  for (const name in headers) head += `${name}: ${headers[name]}\r\n`;
+  return `${head}\r\n${withBody ? json : ''}`;
 }
 
 function appendHeaders(list: (string | number)[], headers: OutgoingHttpHeaders): void {

@@ -85,3 +85,13 @@ export const CLOSE_REASON = {
   tooManyMessages: (limit: number) => `too many messages: at most ${limit} per second`,
   feedFailed: 'event feed failed',
 } as const;
+
+/**
+ * The message of each upgrade the hub refuses by itself, sent in a `{code, message}` body
+ * (a handshake `ws` refuses carries `ws`'s own message, e.g. 'Invalid Upgrade header').
+ */
+export const UPGRADE_ERROR = {
+  tooManyConnections: (limit: number) => `too many connections: the listener takes at most ${limit}`,
+  shutdown: 'the listener is shutting down',
+  noListener: (path: string, listenerPath: string) => `no WebSocket listener at '${clip(path)}'; connect to '${listenerPath}'`,
+} as const;

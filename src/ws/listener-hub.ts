@@ -4,9 +4,11 @@ import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData, type ServerOptions } from 'ws';
 import type { ChainEvent, EventFeed } from '../backend/events.js';
+import { ERROR_STATUS, type ErrorCode } from '../errors.js';
+import { rawErrorResponse } from '../http/response.js';
 import { eventTopics } from './channel.js';
 import { parseClientMessage } from './client-message.js';
-import { CLOSE_CODE, CLOSE_REASON, FANOUT_SLICE, SHUTDOWN_TIMEOUT_MS } from './constants.js';
+import { CLOSE_CODE, CLOSE_REASON, FANOUT_SLICE, SHUTDOWN_TIMEOUT_MS, UPGRADE_ERROR } from './constants.js';
 import { DeliveryQueue } from './delivery-queue.js';
 import { Heartbeat } from './heartbeat.js';
 import { resolveListenerOptions, type ListenerHubOptions } from './options.js';
@@ -46,7 +48,8 @@ class Connection {
  * limit is an option (defaults in `LISTENER_DEFAULTS`): connections per hub,
  * subscriptions and frames per second per connection, frame size, bytes queued for a
  * slow reader, and a heartbeat that drops dead peers. Every close the hub starts is
- * finished within 1 s, answered or not.
+ * finished within 1 s, answered or not. A refused handshake is answered like any other
+ * error of the gateway: a `{code, message}` JSON body, then the socket is closed.
  *
  * @example
  * const hub = new ListenerHub(backend.events, { path: '/ws' });
@@ -110,6 +113,10 @@ export class ListenerHub {
       closeTimeout: SHUTDOWN_TIMEOUT_MS,
     };
     this.#server = new WebSocketServer(serverOptions);
+    // Without this listener ws answers a handshake it refuses with text/html. Its other refusals
+    // (401 of a verifyClient, 400 of a path option, 503 once closed) cannot happen: the hub
+    // gives it neither option and refuses upgrades itself from the moment it starts closing.
+    this.#server.on('wsClientError', rejectHandshake);
     this.#heartbeat = new Heartbeat(heartbeatInterval, () => this.#sockets());
     this.#stopFeed = feed?.subscribe(
       (event) => this.publish(event),
@@ -124,14 +131,20 @@ export class ListenerHub {
    * @param req the upgrade request
    * @param socket the request's socket
    * @param head the first bytes after the request head
-   * @returns false, leaving the socket untouched, when the request is for another path
+   * @returns false, leaving the socket untouched, when the request is for another path;
+   *   true when the hub answered it: 101, or a `{code, message}` JSON error (405 for a method but
+   *   GET, 400 for a malformed handshake, 503 when full or closing) and the socket closed
    */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
     if (pathOf(req.url) !== this.path) return false;
     // Refused before the handshake, so a full hub spends nothing on the upgrade. ws
     // completes a handshake synchronously, so no upgrade is in flight between check and count.
-    if (this.#closing || this.#connections.size >= this.maxConnections) {
-      rejectUpgrade(socket, 503);
+    if (this.#closing) {
+      rejectUpgrade(req, socket, 'ServiceUnavailable', UPGRADE_ERROR.shutdown);
+      return true;
+    }
+    if (this.#connections.size >= this.maxConnections) {
+      rejectUpgrade(req, socket, 'ServiceUnavailable', UPGRADE_ERROR.tooManyConnections(this.maxConnections));
       return true;
     }
     this.#server.handleUpgrade(req, socket, head, (ws) => this.#accept(ws));
@@ -142,8 +155,9 @@ export class ListenerHub {
    * Serves upgrades for `this.path` on `server`. Other `upgrade` listeners of the server
    * (another WebSocket server on the same port, before or after this call) keep every
    * other path, but never see this hub's: a `ws` server made with `{ server, path }`
-   * would otherwise answer this hub's upgrades with 400. An upgrade for a path nobody
-   * serves is answered with 400 when the hub is alone.
+   * would otherwise answer this hub's upgrades with 400. A WebSocket upgrade for a path
+   * nobody serves is answered 400 `InvalidContent` (as `ws` answers a path it does not serve)
+   * when the hub is alone.
    *
    * @param server an `http.Server` or `https.Server`
    * @returns a function that gives the server its other listeners back as they were
@@ -161,7 +175,7 @@ export class ListenerHub {
       // An offer of another protocol (`Upgrade: h2c` from `curl --http2`) is an ordinary
       // request whose offer can be declined: node gave it to us only because we listen.
       if (!isWebSocketUpgrade(req) && serveAsRequest(server, req, socket, head)) return;
-      rejectUpgrade(socket, 400);
+      rejectUpgrade(req, socket, 'InvalidContent', UPGRADE_ERROR.noListener(pathOf(req.url), this.path));
     };
     // A listener added later is moved behind the hub as soon as it is added (before any I/O can fire).
     const onNewListener = (event: string | symbol, listener: Listener) => {
@@ -254,7 +268,7 @@ export class ListenerHub {
     this.#stopFeed = undefined;
     this.#heartbeat.stop();
     this.#deliveries.clear();
-    // Upgrades still mid-handshake are answered 503 by ws from here on.
+    // handleUpgrade refuses (503) from here on; ws completes a handshake synchronously, so none is mid-way.
     const serverClosed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
     await Promise.all([...this.#connections].map(({ socket }) => closeSocket(socket)));
     await serverClosed;
@@ -352,7 +366,7 @@ function toText(data: RawData): string {
   return (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString('utf8');
 }
 
-/** Answers an upgrade with a plain HTTP error and ends the socket once it is written. */
+/** Whether the upgrade offers WebSocket, not another protocol (`h2c`). */
 function isWebSocketUpgrade(req: IncomingMessage): boolean {
   return (req.headers.upgrade ?? '').toLowerCase() === 'websocket';
 }
@@ -370,19 +384,40 @@ function serveAsRequest(server: UpgradeEmitter, req: IncomingMessage, socket: Du
   return true;
 }
 
-function rejectUpgrade(socket: Duplex, status: number): void {
+/**
+ * Answers a refused upgrade as the gateway answers every error: the status of `code` in the
+ * error model and a `{code, message}` JSON body (no body for HEAD); then the socket is ended
+ * and destroyed, never kept. A socket already destroyed or failing is only destroyed.
+ */
+function rejectUpgrade(req: IncomingMessage, socket: Duplex, code: ErrorCode, message: string, headers?: Record<string, string>): void {
   // node removed its own error listener when it handed the socket over.
   socket.on('error', () => socket.destroy());
   if (!socket.writable) {
     socket.destroy();
     return;
   }
-  const body = http.STATUS_CODES[status] ?? 'Error';
   socket.once('finish', () => socket.destroy());
-  socket.end(
-    `HTTP/1.1 ${status} ${body}\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
+  socket.end(rawErrorResponse(ERROR_STATUS[code], { code, message }, headers, req.method !== 'HEAD'));
+}
+
+/**
+ * A handshake `ws` refused (bad method, Upgrade, Sec-WebSocket-Key, -Version or -Protocol
+ * header), answered with the status `ws` would send and `ws`'s message (fixed strings,
+ * never client input).
+ */
+function rejectHandshake(error: Error, socket: Duplex, req: IncomingMessage): void {
+  // ws checks the method first and refuses anything but GET with 405.
+  if (req.method !== 'GET') {
+    rejectUpgrade(req, socket, 'MethodNotAllowed', error.message, { allow: 'GET' });
+    return;
+  }
+  // Every later check is a 400. The error model's 400 is InvalidContent (the request itself
+  // is malformed), the code a request node's parser refuses gets too (http/client-errors.ts).
+  // A version ws does not speak is answered with those it does (RFC 6455 section 4.4), as ws
+  // does; read from the request, so it holds too when an earlier check failed first.
+  const version = Number(req.headers['sec-websocket-version']);
+  const headers = version === 13 || version === 8 ? undefined : { 'sec-websocket-version': '13, 8' };
+  rejectUpgrade(req, socket, 'InvalidContent', error.message, headers);
 }
 
 /**
