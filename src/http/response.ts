@@ -9,9 +9,13 @@ const NO_HEADERS: OutgoingHttpHeaders = Object.freeze({});
  * JSON of frozen objects is rendered once (see `jsonBody`).
  */
 export function writeJson(res: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders = NO_HEADERS): void {
-  const bytes = jsonBody(body) ?? 'null';
+  writeBody(res, status, 'application/json; charset=utf-8', jsonBody(body) ?? 'null', headers);
+}
+
+/** Writes a body of any media type (the explorer's HTML page) with the headers every gateway response carries. */
+export function writeBody(res: ServerResponse, status: number, contentType: string, bytes: string | Buffer, headers: OutgoingHttpHeaders = NO_HEADERS): void {
   const list: (string | number)[] = [
-    'content-type', 'application/json; charset=utf-8',
+    'content-type', contentType,
     'content-length', typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length,
     'x-content-type-options', 'nosniff',
   ];
