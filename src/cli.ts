@@ -23,7 +23,7 @@ try {
   console.error(`symbol-gateway: ${(error as Error).message} (BLOCK_INTERVAL=${process.env.BLOCK_INTERVAL})`);
   process.exit(2);
 }
-const gateway = createGateway({ backend: chain });
+const gateway = createGateway({ backend: chain, explorer: true });
 const server = http.createServer(gateway.handle);
 gateway.attach(server);
 
@@ -31,6 +31,7 @@ server.listen(port, host, () => {
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   console.log(`symbol-gateway listening on http://${shown}:${port} (in-memory ${chain.options.network}, a block every ${blockInterval} ms)`);
   console.log(`try: curl http://${shown}:${port}/blocks   (WebSocket: ws://${shown}:${port}/ws)`);
+  console.log(`explorer: http://${shown}:${port}/explorer`);
   console.log(`funded test accounts (${chain.options.accountBalance / 1_000_000n} XYM each; generation hash seed ${chain.options.generationHashSeed}):`);
   for (const account of chain.fundedAccounts) console.log(`  ${account.address}  private key ${account.privateKey}`);
 });
