@@ -502,10 +502,11 @@ function connect() {
   };
 }
 
-api('/network/properties').then((properties) => {
+Promise.all([api('/network/properties'), api('/chain/info')]).then(([properties, info]) => {
   epochMs = Number.parseInt(properties.network.epochAdjustment, 10) * 1000;
   currencyId = properties.chain.currencyMosaicId.replace(/^0x|'/g, '');
   $('network').textContent = properties.network.identifier;
+  showHeights(info.height, info.latestFinalizedBlock.height);
   connect();
   route();
 }, (error) => $('view').replaceChildren(notFound('The gateway did not answer: ' + error.message)));
