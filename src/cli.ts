@@ -8,7 +8,8 @@ import type { InMemoryChainOptions } from './memory/options.js';
 // `npx symbol-gateway` / `npm start`: the gateway on a development in-memory chain.
 const USAGE = `usage: symbol-gateway [options]
   Serves a Symbol REST + WebSocket gateway over a deterministic in-memory chain, with the
-  development controls under /dev/ (mine, automine, time travel, balances, impersonation).
+  development controls under /dev/ (mine, automine, time travel, balances, impersonation)
+  and a live explorer page at /explorer.
 
 options (each also read from the environment variable in brackets):
   --port <n>          port to listen on; 0 picks a free one [PORT] (default 3000)
@@ -99,8 +100,8 @@ try {
   process.exit(2);
 }
 
-// A development chain: the /dev/ controls are on.
-const gateway = createGateway({ backend: chain, dev: true });
+// A development chain: the /dev/ controls and the explorer page are on.
+const gateway = createGateway({ backend: chain, dev: true, explorer: true });
 const server = http.createServer(gateway.handle);
 gateway.attach(server);
 
@@ -112,6 +113,7 @@ server.listen(options.port, options.host, () => {
   const mining = [blockInterval > 0 ? `a block every ${blockInterval} ms` : 'blocks on request', ...(automine ? ['automine'] : [])].join(', ');
   console.log(`symbol-gateway listening on ${base} (in-memory ${chain.options.network}, ${mining})`);
   console.log(`try: curl ${base}/blocks   (WebSocket: ws://${host}:${port}/ws)`);
+  console.log(`explorer: ${base}/explorer`);
   console.log(`dev controls: curl -X POST -H 'content-type: application/json' -d '{"count":1}' ${base}/dev/mine`);
   console.log(`funded test accounts (${formatXym(chain.options.accountBalance)} XYM each; generation hash seed ${chain.options.generationHashSeed}):`);
   for (const account of chain.fundedAccounts) console.log(`  ${account.address}  private key ${account.privateKey}`);

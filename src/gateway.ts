@@ -20,6 +20,7 @@ import { writeEmpty, writeJson } from './http/response.js';
 import { Router, type RequestContext } from './http/router.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { applyServerTimeouts, type ServerTimeouts } from './http/server-timeouts.js';
+import { explorerPath, explorerRoute, type ExplorerOptions } from './explorer/route.js';
 import { InMemoryChain } from './memory/chain.js';
 import { symbolRoutes } from './routes/index.js';
 import { ListenerHub, type ListenerHubOptions, type UpgradeEmitter } from './ws/index.js';
@@ -53,6 +54,15 @@ export interface GatewayOptions extends LimitOptions {
   dev?: boolean;
   /** WebSocket settings and limits (path, subscriptions, connections, frame rate, backpressure, heartbeat); defaults in `LISTENER_DEFAULTS`. */
   ws?: ListenerHubOptions;
+  /**
+   * A live explorer page: `true` serves it at `GET /explorer`, `{ path: '/tools/explorer' }` elsewhere
+   * (relative to where the gateway is mounted, like every route). One HTML page with its script
+   * inlined that reads only the public routes and `ws.path`: the chain's height and finalized
+   * height, blocks as they arrive, a block's transactions and receipts, a transaction's status,
+   * an account's mosaics, namespaces and multisig, and search by height, hash, address or
+   * namespace name. Default: off.
+   */
+  explorer?: boolean | ExplorerOptions;
 }
 
 /** What `attach` takes: node's `http.Server` and `https.Server` fit. */
@@ -107,6 +117,7 @@ export interface Gateway {
  */
 export function createGateway(options: GatewayOptions = {}): Gateway {
   const limits = resolveLimits(options);
+  const explorer = explorerPath(options.explorer);
   const backend = options.backend ?? new InMemoryChain();
   const cors = new CorsPolicy(options.cors);
   const logger = options.logger ?? console;
@@ -114,6 +125,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   symbolRoutes(router, backend);
   if (options.dev) devRoutes(router, backend);
   const hub = new ListenerHub(backend.events, options.ws);
+  if (explorer) explorerRoute(router, explorer, hub.path);
   const inFlight = new InFlightRequests();
   let closing: Promise<void> | undefined;
 

@@ -3,6 +3,7 @@ export type { Gateway, GatewayOptions, GatewayLogger, NextFunction, LimitOptions
 export { Router } from './http/router.js';
 export type { Method, RequestContext, RouteHandler, RouteMatch } from './http/router.js';
 export type { CorsOptions } from './http/cors.js';
+export type { ExplorerOptions } from './explorer/route.js';
 export { DEFAULT_BODY_LIMIT } from './http/body.js';
 export { deepFreeze } from './http/json.js';
 export { parsePagination, toPage, pageWindow, PAGE_SIZE } from './pagination.js';

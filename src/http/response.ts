@@ -11,9 +11,13 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * JSON of frozen objects is rendered once (see `jsonBody`).
  */
 export function writeJson(res: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders = NO_HEADERS): void {
-  const bytes = jsonBody(body) ?? 'null';
+  writeBody(res, status, JSON_TYPE, jsonBody(body) ?? 'null', headers);
+}
+
+/** Writes a body of any media type (the explorer's HTML page) with the headers every gateway response carries. */
+export function writeBody(res: ServerResponse, status: number, contentType: string, bytes: string | Buffer, headers: OutgoingHttpHeaders = NO_HEADERS): void {
   const list: (string | number)[] = [
-    'content-type', JSON_TYPE,
+    'content-type', contentType,
     'content-length', typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length,
     'x-content-type-options', 'nosniff',
   ];

@@ -1,0 +1,62 @@
+/**
+ * Takes docs/explorer.png, the README's picture of the explorer: a gateway over an in-memory
+ * chain with a few blocks of transfers and a namespace, in headless Chromium.
+ * `npm run screenshot:explorer`
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { generateNamespaceId, models } from 'symbol-sdk/symbol';
+import { createGateway, InMemoryChain } from '../src/index.js';
+import { launchChromium } from '../test/support/browser.js';
+
+const XYM = 0xe74b99ba41f4afeen; // the symbol.xym alias, as wallets name the currency
+let now = Date.UTC(2026, 0, 1, 12);
+const chain = new InMemoryChain({ blockInterval: false, clock: () => (now += 1_000) });
+const gateway = createGateway({ backend: chain, explorer: true });
+const server = http.createServer(gateway.handle);
+gateway.attach(server);
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+const [alice, bob, carol] = chain.fundedAccounts;
+const { facade } = chain;
+const recipient = (account: typeof alice) => facade.network.publicKeyToAddress(account.keyPair.publicKey);
+
+// Signs a transaction as a wallet does and announces it over HTTP.
+async function announce(signer: typeof alice, descriptor: Record<string, unknown>): Promise<void> {
+  const transaction = facade.transactionFactory.create({ ...descriptor, signerPublicKey: signer.keyPair.publicKey, deadline: chain.networkTime() + 3_600_000n } as never);
+  transaction.fee = new models.Amount(BigInt(transaction.size) * 100n);
+  const body = facade.transactionFactory.static.attachSignature(transaction, facade.signTransaction(signer.keyPair, transaction));
+  const reply = await fetch(`${origin}/transactions`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body });
+  if (reply.status !== 202) throw new Error(`announce answered ${reply.status}`);
+}
+
+// Harvests a block and checks that everything announced made it in.
+function harvest(expected: number): void {
+  chain.processAnnounced();
+  const { meta } = chain.harvest();
+  if (meta.transactionsCount !== expected) throw new Error(`block has ${meta.transactionsCount} transactions, not ${expected}`);
+}
+
+const message = (text: string) => new Uint8Array([0, ...Buffer.from(text)]);
+await announce(alice, { type: 'transfer_transaction_v1', recipientAddress: recipient(bob), mosaics: [{ mosaicId: XYM, amount: 125_000_000n }], message: message('invoice 42') });
+await announce(bob, { type: 'transfer_transaction_v1', recipientAddress: recipient(carol), mosaics: [{ mosaicId: XYM, amount: 7_500_000n }], message: message('lunch') });
+await announce(carol, { type: 'namespace_registration_transaction_v1', registrationType: 'root', duration: 86_400n, name: 'carol' });
+harvest(3);
+await announce(carol, { type: 'address_alias_transaction_v1', namespaceId: generateNamespaceId('carol'), address: recipient(carol), aliasAction: 'link' });
+harvest(1);
+while (chain.height < 12n) chain.harvest();
+
+const browser = await launchChromium();
+const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+await page.goto(`${origin}/explorer#/block/2`);
+await page.locator('#view table').first().waitFor();
+await page.locator('#blocks li').nth(9).waitFor();
+await page.locator('#live.on').waitFor();
+const file = fileURLToPath(new URL('../docs/explorer.png', import.meta.url));
+await page.screenshot({ path: file });
+console.log(`wrote ${file}`);
+await browser.close();
+await gateway.close();
+server.close();
