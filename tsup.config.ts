@@ -2,7 +2,7 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', express: 'src/frameworks/express.ts', koa: 'src/frameworks/koa.ts' },
+    entry: { index: 'src/index.ts', express: 'src/frameworks/express.ts', koa: 'src/frameworks/koa.ts', testing: 'src/testing.ts' },
     format: ['esm', 'cjs'],
     dts: true,
     sourcemap: true,

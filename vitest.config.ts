@@ -36,6 +36,7 @@ export default defineConfig({
     alias: [
       { find: /^symbol-gateway\/express$/, replacement: fileURLToPath(new URL('./src/frameworks/express.ts', import.meta.url)) },
       { find: /^symbol-gateway\/koa$/, replacement: fileURLToPath(new URL('./src/frameworks/koa.ts', import.meta.url)) },
+      { find: /^symbol-gateway\/testing$/, replacement: fileURLToPath(new URL('./src/testing.ts', import.meta.url)) },
       { find: /^symbol-gateway$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
     ],
   },

@@ -20,14 +20,15 @@ cd "$app"
 npm init -y >/dev/null
 npm install "$tarball" typescript@^5.9 @types/node@^20 --no-audit --no-fund --silent
 
-# The runtime check, after a prelude that binds core, express, koa, pkg and http.
+# The runtime check, after a prelude that binds core, express, koa, testing, pkg and http.
 smoke='
 const want = {
   core: ["createGateway", "Router", "parsePagination", "toPage", "GatewayError", "InMemoryChain", "ListenerHub"],
   express: ["expressGateway"],
   koa: ["koaGateway"],
+  testing: ["startTestGateway"],
 };
-const mods = { core, express, koa };
+const mods = { core, express, koa, testing };
 for (const [name, fns] of Object.entries(want))
   for (const fn of fns) if (typeof mods[name][fn] !== "function") throw new Error(`${name}.${fn} is ${typeof mods[name][fn]}`);
 if (pkg.name !== "symbol-gateway") throw new Error(`package.json name is ${pkg.name}`);
@@ -50,7 +51,7 @@ server.listen(0, "127.0.0.1", async () => {
 '
 step "require (CommonJS)"
 node -e "
-const core = require('symbol-gateway'), express = require('symbol-gateway/express'), koa = require('symbol-gateway/koa');
+const core = require('symbol-gateway'), express = require('symbol-gateway/express'), koa = require('symbol-gateway/koa'), testing = require('symbol-gateway/testing');
 const pkg = require('symbol-gateway/package.json'), http = require('node:http');
 $smoke"
 
@@ -59,6 +60,7 @@ cat >smoke.mjs <<JS
 import * as core from 'symbol-gateway';
 import * as express from 'symbol-gateway/express';
 import * as koa from 'symbol-gateway/koa';
+import * as testing from 'symbol-gateway/testing';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 const pkg = createRequire(import.meta.url)('symbol-gateway/package.json');
@@ -75,6 +77,7 @@ import { createGateway, InMemoryChain, parsePagination, toPage, GatewayError, VE
 import type { BlockInfoDTO, ChainInfoDTO, Gateway, GatewayBackend, Page } from 'symbol-gateway';
 import { expressGateway, type ExpressMiddleware } from 'symbol-gateway/express';
 import { koaGateway, type KoaMiddleware } from 'symbol-gateway/koa';
+import { startTestGateway, type TestGateway } from 'symbol-gateway/testing';
 
 const chain = new InMemoryChain({ blockInterval: false });
 const backend: GatewayBackend = {
@@ -97,7 +100,10 @@ const version: string = VERSION;
 chain.blocks.getByHeight('1');
 // @ts-expect-error bodyLimit is a number
 createGateway({ bodyLimit: '1' });
-void [page.pagination.pageNumber, express, koa, error.status, version, g.close()];
+const started: Promise<TestGateway> = startTestGateway({ accountCount: 1 });
+// @ts-expect-error accountCount is a number
+startTestGateway({ accountCount: '1' });
+void [page.pagination.pageNumber, express, koa, error.status, version, g.close(), started];
 TS
 )"
 tsconfig='{ "compilerOptions": { "module": "%s", "moduleResolution": "NodeNext", "target": "ES2022", "lib": ["ES2022"],
@@ -118,4 +124,4 @@ step "publint, attw"
 # and Node 10-era resolution is not supported anyway (engines: node >= 20.19).
 "$bin/attw" "$tarball" --profile node16
 
-echo "package check: passed (require, import, 3 subpaths, tsc esm+cjs, publint, attw) in $((SECONDS - start)) s"
+echo "package check: passed (require, import, 4 subpaths, tsc esm+cjs, publint, attw) in $((SECONDS - start)) s"
