@@ -52,3 +52,14 @@ export async function settle(seconds: number): Promise<number> {
   while (loadAverage() >= QUIET_LOAD && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2000));
   return loadAverage();
 }
+
+/**
+ * Heap in use (V8 heap and the buffers outside it) after two full collections (the second
+ * frees what the first's finalizers let go); the process must run with `--expose-gc`.
+ */
+export function heapBytes(): number {
+  globalThis.gc?.();
+  globalThis.gc?.();
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.external;
+}

@@ -5,19 +5,13 @@
  */
 import { buildHolderChain, type HolderPlan } from '../lib/holders.js';
 import { serve } from '../lib/rpc.js';
+import { heapBytes } from '../lib/machine.js';
 
 export interface HolderBuild {
   heapGrowth: number;
   aggregates: number;
   blocks: number;
   seconds: { addresses: number; signing: number; chain: number };
-}
-
-function heapBytes(): number {
-  globalThis.gc?.();
-  globalThis.gc?.();
-  const usage = process.memoryUsage();
-  return usage.heapUsed + usage.external;
 }
 
 serve({

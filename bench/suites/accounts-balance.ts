@@ -18,20 +18,13 @@ import { startLoad } from '../lib/process.js';
 import type { HolderBuild } from '../load/holders.js';
 import { fmt } from '../lib/stats.js';
 import { closeServer, listen, seconds, type Suite } from '../lib/suite.js';
+import { heapBytes } from '../lib/machine.js';
 
 const TARGET = 1.5;
 const PAGE_SIZE = 100;
 const CONNECTIONS = 8;
 /** The heap control build makes as many aggregates, all to this many recipients. */
 const CONTROL_RECIPIENTS = 100;
-
-/** Heap in use (V8 heap and the buffers outside it), after a full collection. */
-function heapBytes(): number {
-  globalThis.gc?.();
-  globalThis.gc?.();
-  const usage = process.memoryUsage();
-  return usage.heapUsed + usage.external;
-}
 
 interface PageBody {
   data: AccountInfoDTO[];

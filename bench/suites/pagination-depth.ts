@@ -26,6 +26,7 @@ import { startLoad } from '../lib/process.js';
 import { addresses, keyPairOf, signTransfer } from '../lib/signing.js';
 import { fmt, median, nowMs } from '../lib/stats.js';
 import { closeServer, listen, seconds, type Suite } from '../lib/suite.js';
+import { heapBytes } from '../lib/machine.js';
 
 const TARGET = 1.5;
 const PAGE_SIZE = 100;
@@ -44,12 +45,6 @@ interface Query {
   path: string;
   /** Entries skipped before this page, in its own order. */
   depth: number;
-}
-
-function heapBytes(): number {
-  globalThis.gc?.();
-  const usage = process.memoryUsage();
-  return usage.heapUsed + usage.external;
 }
 
 const suite: Suite = async (context) => {

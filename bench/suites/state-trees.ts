@@ -19,6 +19,7 @@ import { caseRows, CASE_COLUMNS, compareCases, CPU_NOTE, type Case } from '../li
 import { startLoad } from '../lib/process.js';
 import { fmt, median } from '../lib/stats.js';
 import { closeServer, listen, seconds, type Suite } from '../lib/suite.js';
+import { heapBytes } from '../lib/machine.js';
 
 const CHANGED = 1_000;
 /** The testnet's block time: the tree work of a block should stay within 1% of it. */
@@ -51,13 +52,6 @@ function random(seed: number): () => number {
     state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
     return state / 2 ** 32;
   };
-}
-
-function heapBytes(): number {
-  globalThis.gc?.();
-  globalThis.gc?.();
-  const usage = process.memoryUsage();
-  return usage.heapUsed + usage.external;
 }
 
 /** The chain's plugins over a state with or without trees, filled with `count` accounts in one commit. */

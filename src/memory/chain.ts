@@ -159,7 +159,9 @@ export class InMemoryChain implements GatewayBackend {
     const currencyId = generateMosaicId(new Address(this.nemesisAccount.address), 0);
     this.currency = Object.freeze({ mosaicId: idHex(currencyId), aliasId: CURRENCY_ALIAS });
     this.facade = new SymbolFacade(this.symbolNetwork);
-    this.rules = Object.freeze(resolveRules(this.options.blockInterval || 30_000, { importanceGrouping: this.options.importanceGrouping, ...this.options.rules }));
+    // The block time the rules' durations count with: the timer's, or the testnet's 30 s without one.
+    const blockTime = this.options.blockInterval || 30_000;
+    this.rules = Object.freeze(resolveRules(blockTime, { importanceGrouping: this.options.importanceGrouping, ...this.options.rules }));
 
     // The plugins and their state; ids are stamped with the latest block's time, so they cost no clock reading.
     const nextId = () => this.#ids.next(epochAdjustment + (this.#store.height === 0 ? 0 : Number(BigInt(this.#store.latest().block.timestamp) / 1000n)));
@@ -331,7 +333,7 @@ export class InMemoryChain implements GatewayBackend {
         harvest: (timestamp) => this.#harvest(timestamp ?? this.networkTime()),
         networkTime: () => this.networkTime(),
         height: () => this.height,
-        blockTime: this.options.blockInterval || 30_000,
+        blockTime,
         changeState: (change) => {
           engine.changeState(change);
           lifecycle.readmitUnconfirmed();

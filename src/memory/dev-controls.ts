@@ -62,7 +62,7 @@ export class DevControls implements DevControlsRepository {
     if (typeof automine !== 'boolean') throw new InvalidArgumentError('automine must be true or false');
     if (!Number.isSafeInteger(interval) || interval < 0) throw new InvalidArgumentError(`interval must be a whole number of ms (0 for none), not ${String(interval)}`);
     this.#automine = automine;
-    if (interval !== this.#interval || (interval > 0 && !this.#timer)) this.#startTimer(interval);
+    if (interval !== this.#interval) this.#startTimer(interval);
     return this.mining();
   }
 

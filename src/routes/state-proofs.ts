@@ -4,6 +4,7 @@ import { Network } from 'symbol-sdk/symbol';
 import type { GatewayBackend } from '../backend/index.js';
 import type { MerkleStateInfoDTO, MerkleTreeBranchDTO, MerkleTreeLeafDTO, StateTreeName } from '../backend/state-proofs.js';
 import { parseAddress } from '../http/address.js';
+import { encodePatriciaPath } from '../patricia-path.js';
 import { parseHex } from '../http/query.js';
 import type { Router } from '../http/router.js';
 import { andThen } from './awaitable.js';
@@ -67,7 +68,7 @@ export function merkleStateInfo(raw: Uint8Array): MerkleStateInfoDTO {
     if (marker === LEAF) {
       need(HASH_SIZE);
       // The hashed bytes: the encoded path, then the value.
-      const hashed = encodePath(path, nibbleCount, true, HASH_SIZE);
+      const hashed = encodedPath(path, nibbleCount, true, HASH_SIZE);
       bytes.copy(hashed, hashed.length - HASH_SIZE, at, at + HASH_SIZE);
       tree.push({ type: LEAF, path: pathHex, encodedPath: encodedHex(hashed, HASH_SIZE), nibbleCount, value: hexAt(at, HASH_SIZE), leafHash: sha3Hex(hashed) });
       at += HASH_SIZE;
@@ -76,7 +77,7 @@ export function merkleStateInfo(raw: Uint8Array): MerkleStateInfoDTO {
       const mask = bytes.readUInt16LE(at);
       at += 2;
       // The hashed bytes: the encoded path, then sixteen link hashes (zeros where no link is).
-      const hashed = encodePath(path, nibbleCount, false, 16 * HASH_SIZE);
+      const hashed = encodedPath(path, nibbleCount, false, 16 * HASH_SIZE);
       const linksAt = hashed.length - 16 * HASH_SIZE;
       const links: MerkleTreeBranchDTO['links'] = [];
       for (let bit = 0; bit < 16; ++bit) {
@@ -102,17 +103,12 @@ export function merkleStateInfo(raw: Uint8Array): MerkleStateInfoDTO {
   return { raw: rawHex, tree };
 }
 
-/**
- * A buffer that starts with the path as a node hashes it (a flag byte: 0x20 for a leaf, 0x10 and
- * the first nibble for an odd count; then the nibbles two a byte) and has `room` zero bytes after.
- */
-function encodePath(path: Uint8Array, nibbleCount: number, isLeaf: boolean, room: number): Buffer {
-  const nibble = (i: number) => (i % 2 === 0 ? path[i >>> 1] >>> 4 : path[i >>> 1] & 0x0f);
-  const odd = nibbleCount % 2;
-  const out = Buffer.alloc(1 + (nibbleCount >>> 1) + room);
-  out[0] = (isLeaf ? 0x20 : 0) | (odd ? 0x10 | nibble(0) : 0);
-  for (let i = odd, j = 1; i < nibbleCount; i += 2, ++j) out[j] = (nibble(i) << 4) | nibble(i + 1);
-  return out;
+/** The path as a node hashes it, from its serialized form (nibbles two a byte), with `room` zero bytes after it. */
+function encodedPath(path: Uint8Array, nibbleCount: number, isLeaf: boolean, room: number): Buffer {
+  const nibbles = new Uint8Array(nibbleCount);
+  for (let i = 0; i < nibbleCount; ++i) nibbles[i] = i % 2 === 0 ? path[i >>> 1] >>> 4 : path[i >>> 1] & 0x0f;
+  const encoded = encodePatriciaPath(nibbles, isLeaf, room);
+  return Buffer.from(encoded.buffer, encoded.byteOffset, encoded.byteLength);
 }
 
 /** The encoded path at the start of `hashed`, as hex. */

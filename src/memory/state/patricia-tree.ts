@@ -1,3 +1,4 @@
+import { encodePatriciaPath } from '../../patricia-path.js';
 import { sha3 } from '../keys.js';
 
 /**
@@ -59,7 +60,7 @@ class LeafNode extends TreeNode {
 
   /** sha3(encoded path with the leaf flag ‖ value). */
   protected computeHash(): Uint8Array {
-    return sha3(encodePath(this.path, true), this.value);
+    return sha3(encodePatriciaPath(this.path, true), this.value);
   }
 
   withPath(path: Nibbles): LeafNode {
@@ -87,7 +88,7 @@ class BranchNode extends TreeNode {
 
   /** sha3(encoded path ‖ the 16 link hashes, 32 zero bytes for an empty link). */
   protected computeHash(): Uint8Array {
-    const parts: Uint8Array[] = [encodePath(this.path, false)];
+    const parts: Uint8Array[] = [encodePatriciaPath(this.path, false)];
     for (const link of this.links) parts.push(link === undefined ? ZERO_HASH : link.hash);
     return sha3(...parts);
   }
@@ -303,19 +304,6 @@ function equalNibbles(a: Nibbles, b: Nibbles): boolean {
 
 function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((byte, i) => byte === b[i]);
-}
-
-/**
- * The path as it is hashed (TreeNode.cpp `UpdateEncodedKey`): a first byte with 0x20 for a
- * leaf, and for an odd length 0x10 with the first nibble in its low half; then the
- * (remaining) nibbles two a byte, high first.
- */
-function encodePath(path: Nibbles, isLeaf: boolean): Uint8Array {
-  const odd = path.length % 2;
-  const out = new Uint8Array(1 + (path.length >>> 1));
-  out[0] = (isLeaf ? 0x20 : 0) | (odd ? 0x10 | path[0] : 0);
-  for (let i = odd, at = 1; i < path.length; i += 2, ++at) out[at] = (path[i] << 4) | path[i + 1];
-  return out;
 }
 
 /** Bytes of a serialized path: a nibble count, then the nibbles two a byte, an odd last one in a high half. */
