@@ -27,6 +27,7 @@ const BEHAVIOUR = [
   'test/hash-locks.test.ts',
   'test/state-proofs.test.ts',
   'test/dev-controls.test.ts',
+  'test/snapshots.test.ts',
 ];
 const FRAMEWORK_MOUNTS = ['express5', 'express5-prefix', 'express4', 'koa', 'koa-prefix'];
 

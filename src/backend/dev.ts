@@ -26,6 +26,15 @@ export interface TimeAdvanceDTO {
   blocks: MinedBlockDTO[];
 }
 
+/** A snapshot a development chain holds, and the block it was taken at. */
+export interface SnapshotDTO {
+  /** The snapshot's id (a decimal string, never reused by the chain). */
+  id: string;
+  /** uint64 as a decimal string. */
+  height: string;
+  hash: string;
+}
+
 /**
  * The development controls of a chain (`/dev/...` when the gateway is made with `dev: true`).
  * Addresses are 48 uppercase hex, mosaic ids 16 uppercase hex; the routes check the input.
@@ -49,4 +58,20 @@ export interface DevControlsRepository {
   stopImpersonating(address: string): Awaitable<string[]>;
   /** The impersonated addresses. */
   impersonated(): Awaitable<string[]>;
+  /**
+   * Takes a snapshot of the chain: its blocks, state, pools and network time, to go back to
+   * with `revert`. Cheap: from here on the state keeps undo records of what changes (held until
+   * the snapshot is dropped), and the pools are copied.
+   */
+  snapshot(): Awaitable<SnapshotDTO>;
+  /**
+   * Puts the chain back as it was at the snapshot (blocks, state, pools, statuses, entry ids and
+   * network time; announces still waiting are dropped). The snapshot stays held, so a test can
+   * go back to it again; the snapshots taken after it are dropped. Unknown id: 404.
+   */
+  revert(id: string): Awaitable<SnapshotDTO>;
+  /** Lets a snapshot go (and its undo records once no snapshot is held). Unknown id: 404. */
+  dropSnapshot(id: string): Awaitable<void>;
+  /** Ids of the snapshots held, oldest first. */
+  snapshots(): Awaitable<string[]>;
 }

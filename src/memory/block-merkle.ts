@@ -18,6 +18,11 @@ export class BlockMerkleLeaves {
     this.#blocks.push({ transactions: Buffer.from(transactions.join(''), 'hex'), statements: Buffer.from(statements.join(''), 'hex') });
   }
 
+  /** Drops the leaves of the blocks above `height`. */
+  truncate(height: number): void {
+    if (this.#blocks.length > height) this.#blocks.length = height;
+  }
+
   /** The path from leaf `hash` (64 hex) to the root of the block's tree; undefined for no such block or leaf. */
   path(height: bigint, tree: 'transactions' | 'statements', hash: string): MerkleProofInfoDTO | undefined {
     if (height < 1n || height > BigInt(this.#blocks.length)) return undefined;

@@ -39,6 +39,17 @@ export class BlockStore {
     indexUnder(this.#bySignerAndBeneficiary, `${block.block.signerPublicKey}/${block.block.beneficiaryAddress}`, height);
   }
 
+  /** Drops the blocks above `height` (a development snapshot's revert). */
+  truncate(height: number): void {
+    while (this.#blocks.length > height) {
+      const { block } = this.#blocks.pop()!;
+      this.#timestamps.pop();
+      unindexLast(this.#bySigner, block.signerPublicKey);
+      unindexLast(this.#byBeneficiary, block.beneficiaryAddress);
+      unindexLast(this.#bySignerAndBeneficiary, `${block.signerPublicKey}/${block.beneficiaryAddress}`);
+    }
+  }
+
   at(height: number): BlockInfoDTO | undefined {
     return height >= 1 ? this.#blocks[height - 1] : undefined;
   }
@@ -82,6 +93,13 @@ function indexUnder(index: Map<string, number[]>, key: string, height: number): 
   const heights = index.get(key);
   if (heights) heights.push(height);
   else index.set(key, [height]);
+}
+
+// The newest height listed under a key is the one dropped.
+function unindexLast(index: Map<string, number[]>, key: string): void {
+  const heights = index.get(key);
+  heights?.pop();
+  if (heights?.length === 0) index.delete(key);
 }
 
 class WholeChain implements HeightList {

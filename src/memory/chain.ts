@@ -12,7 +12,7 @@ import type { MultisigRepository } from '../backend/multisig.js';
 import type { NamespaceRepository } from '../backend/namespaces.js';
 import type { ReceiptRepository } from '../backend/receipts.js';
 import type { StateProofRepository } from '../backend/state-proofs.js';
-import { DevControls } from './dev-controls.js';
+import { DevControls, type ChainCheckpoint } from './dev-controls.js';
 import type {
   BlockRepository,
   ChainRepository,
@@ -24,7 +24,7 @@ import type {
   TransactionRepository,
   TransactionStatusRepository,
 } from '../backend/repositories.js';
-import { ServiceUnavailableError } from '../errors.js';
+import { InvalidArgumentError, ServiceUnavailableError } from '../errors.js';
 import { AddressBook } from './address-book.js';
 import { buildBlock, merkleRoot, type BlockKind } from './block-builder.js';
 import { BlockMerkleLeaves } from './block-merkle.js';
@@ -58,6 +58,25 @@ const FEE_STATISTICS_BLOCKS = 300;
 export interface Currency {
   readonly mosaicId: string;
   readonly aliasId: string;
+}
+
+/** Everything the chain changes as it runs (blocks, state, pools, finalization), built at the nemesis block. */
+interface ChainCore {
+  readonly store: BlockStore;
+  readonly merkleLeaves: BlockMerkleLeaves;
+  readonly ids: EntryIdSequence;
+  readonly state: ChainState;
+  readonly stores: ChainStores;
+  readonly ledger: Ledger;
+  readonly receipts: ReceiptStore;
+  readonly engine: ChainEngine;
+  readonly lifecycle: TransactionLifecycle;
+  readonly proofs: FinalizationProofs;
+  /** Transactions confirmed so far, inner transactions of aggregates counted (`/node/storage`). */
+  transactionCount: number;
+  score: bigint;
+  finalized: FinalizedBlockDTO;
+  lastImportanceHash: Uint8Array<ArrayBuffer>;
 }
 
 /** A test account of the chain: its keys and its address in both forms. */
@@ -127,24 +146,12 @@ export class InMemoryChain implements GatewayBackend {
   readonly dev: DevControls;
   /** Chain events for the gateway's WebSocket channels. */
   readonly events = new EventStream();
-  /** Confirmed mosaic balances of every account. */
-  readonly ledger: Ledger;
 
-  readonly #store = new BlockStore();
-  readonly #merkleLeaves = new BlockMerkleLeaves();
-  readonly #stores: ChainStores;
-  readonly #engine: ChainEngine;
-  readonly #receipts: ReceiptStore;
-  /** Transactions confirmed so far, inner transactions of aggregates counted (`/node/storage`). */
-  #transactionCount = 0;
-  readonly #ids: EntryIdSequence;
-  readonly #state: ChainState;
-  #score = 0n;
-  #finalized: FinalizedBlockDTO;
-  #lastImportanceHash: Uint8Array<ArrayBuffer> = ZERO_HASH;
+  readonly #addresses: AddressBook;
+  readonly #network: ChainNetwork;
   #health: NodeHealthDTO['status'] = { apiNode: 'up', db: 'up' };
-  readonly #lifecycle: TransactionLifecycle;
-  readonly #proofs: FinalizationProofs;
+  /** Everything that changes as the chain runs, in one object: loading a dump builds a new one and swaps it in. */
+  #core!: ChainCore;
 
   constructor(options: InMemoryChainOptions = {}) {
     this.options = Object.freeze(resolveChainOptions(options));
@@ -155,80 +162,35 @@ export class InMemoryChain implements GatewayBackend {
     this.harvesters = Array.from({ length: this.options.harvesterCount }, (_, i) => this.#account(`harvester/${i}`));
     this.fundedAccounts = Array.from({ length: this.options.accountCount }, (_, i) => this.#account(`account/${i}`));
     this.sinks = { mosaicRental: this.#account('sink/mosaic'), namespaceRental: this.#account('sink/namespace'), harvestNetworkFee: this.#account('sink/harvest') };
-    this.#ids = new EntryIdSequence(sha3('ids', seed));
     const currencyId = generateMosaicId(new Address(this.nemesisAccount.address), 0);
     this.currency = Object.freeze({ mosaicId: idHex(currencyId), aliasId: CURRENCY_ALIAS });
     this.facade = new SymbolFacade(this.symbolNetwork);
     // The block time the rules' durations count with: the timer's, or the testnet's 30 s without one.
     const blockTime = this.options.blockInterval || 30_000;
     this.rules = Object.freeze(resolveRules(blockTime, { importanceGrouping: this.options.importanceGrouping, ...this.options.rules }));
-
-    // The plugins and their state; ids are stamped with the latest block's time, so they cost no clock reading.
-    const nextId = () => this.#ids.next(epochAdjustment + (this.#store.height === 0 ? 0 : Number(BigInt(this.#store.latest().block.timestamp) / 1000n)));
-    const chainNetwork: ChainNetwork = {
+    this.#network = {
       identifier: this.symbolNetwork.identifier,
       currencyMosaicId: this.currency.mosaicId,
       nemesisPublicKey: this.nemesisAccount.publicKey,
       sinks: { mosaicRental: this.sinks.mosaicRental.addressHex, namespaceRental: this.sinks.namespaceRental.addressHex, harvestNetworkFee: this.sinks.harvestNetworkFee.addressHex },
     };
-    const state = new ChainState();
-    this.#state = state;
-    const { plugins, ...stores } = createPlugins({ state, rules: this.rules, network: chainNetwork, nextId, height: () => this.height });
-    this.#stores = stores;
-    this.ledger = new Ledger(stores.accounts);
-    this.#receipts = new ReceiptStore(nextId);
-    const addresses = new AddressBook(this.symbolNetwork);
-    const lifetime = BigInt(this.options.maxTransactionLifetime);
-    const executor = new TransactionExecutor(plugins, {
-      rules: this.rules,
-      network: chainNetwork,
-      addresses,
-      maxLifetime: lifetime,
-      maxBondedLifetime: lifetime * 8n,
-    });
-    this.#engine = new ChainEngine({ state, executor, rules: this.rules, height: () => this.height, now: () => this.networkTime() });
-    this.#lifecycle = new TransactionLifecycle({
-      facade: this.facade,
-      addresses,
-      events: this.events,
-      engine: this.#engine,
-      nextId,
-      announceDelay: this.options.announceDelay,
-      signatureWaived: (publicKey) => this.dev.isImpersonated(addresses.of(publicKey).hex),
-      transactionArrived: () => this.dev.transactionArrived(),
-    });
-
-    // The nemesis block: the currency and its namespaces, its supply, and the funded accounts' share of it.
-    const genesis = this.#lifecycle.genesisSelection(
-      genesisTransactions(this.facade, this.nemesisAccount.keyPair, {
-        currencyMosaicId: currencyId,
-        initialSupply: this.rules.initialCurrencyAtomicUnits,
-        recipients: [...this.fundedAccounts, ...this.harvesters],
-        amount: this.options.accountBalance,
-      }),
-      { height: 1n, timestamp: 0n, dynamicFeeMultiplier: 0n, harvesterAddress: this.nemesisAccount.addressHex, beneficiaryAddress: this.nemesisAccount.addressHex },
-    );
-    const nemesis = this.#appendBlock('nemesis', this.nemesisAccount, 0n, genesis);
-    this.#finalized = { finalizationEpoch: 1, finalizationPoint: 1, height: '1', hash: nemesis.meta.hash };
-    // The harvesters vote; each has a voting key pair for the bottom of its key tree.
-    this.#proofs = new FinalizationProofs(
-      this.harvesters.map((harvester, i) => ({ root: harvester.keyPair, bottom: deriveKeyPair(seed, `voter/${i}`) })),
-    );
-    this.#proofs.record(this.#finalized, [nemesis.meta.hash]);
+    this.#addresses = new AddressBook(this.symbolNetwork);
+    this.#core = this.#genesis();
+    const addresses = this.#addresses;
 
     this.blocks = {
-      search: (criteria) => this.#read('db', () => this.#store.search(criteria)),
-      getByHeight: (height) => this.#read('db', () => (height > BigInt(this.#store.height) ? undefined : this.#store.at(Number(height)))),
-      transactionMerklePath: (height, hash) => this.#read('db', () => this.#merkleLeaves.path(height, 'transactions', hash)),
-      statementMerklePath: (height, hash) => this.#read('db', () => this.#merkleLeaves.path(height, 'statements', hash)),
+      search: (criteria) => this.#read('db', () => this.#core.store.search(criteria)),
+      getByHeight: (height) => this.#read('db', () => (height > BigInt(this.#core.store.height) ? undefined : this.#core.store.at(Number(height)))),
+      transactionMerklePath: (height, hash) => this.#read('db', () => this.#core.merkleLeaves.path(height, 'transactions', hash)),
+      statementMerklePath: (height, hash) => this.#read('db', () => this.#core.merkleLeaves.path(height, 'statements', hash)),
     };
     this.chain = {
       info: () =>
         this.#read('db', () => ({
-          height: String(this.#store.height),
-          scoreHigh: (this.#score >> 64n).toString(),
-          scoreLow: (this.#score & 0xffff_ffff_ffff_ffffn).toString(),
-          latestFinalizedBlock: { ...this.#finalized },
+          height: String(this.#core.store.height),
+          scoreHigh: (this.#core.score >> 64n).toString(),
+          scoreLow: (this.#core.score & 0xffff_ffff_ffff_ffffn).toString(),
+          latestFinalizedBlock: { ...this.#core.finalized },
         })),
     };
     this.node = {
@@ -247,79 +209,76 @@ export class InMemoryChain implements GatewayBackend {
       networkTime: () => this.#read('apiNode', () => this.networkTime()),
       health: () => ({ status: { ...this.#health } }),
       storage: () =>
-        this.#read('db', () => ({ numBlocks: this.#store.height, numTransactions: this.#transactionCount, numAccounts: this.#stores.accounts.size })),
+        this.#read('db', () => ({ numBlocks: this.#core.store.height, numTransactions: this.#core.transactionCount, numAccounts: this.#core.stores.accounts.size })),
       peers: () => this.#read('apiNode', () => this.options.peers.map((peer) => ({ ...peer }))),
       unlockedAccounts: () => this.#read('apiNode', () => ({ unlockedAccount: this.harvesters.map((harvester) => harvester.publicKey) })),
       metadata: () => ({ ...this.options.nodeMetadata }),
     };
-    const { accounts, mosaics, namespaces, secretLocks, mosaicRestrictions } = this.#stores;
+    const stores = () => this.#core.stores;
     this.accounts = {
-      search: (criteria) => this.#read('db', () => accounts.search(criteria)),
-      find: (keys) => this.#read('db', () => accounts.find(keys.map((key) => ('address' in key ? key.address : addresses.of(key.publicKey).hex)))),
+      search: (criteria) => this.#read('db', () => stores().accounts.search(criteria)),
+      find: (keys) => this.#read('db', () => stores().accounts.find(keys.map((key) => ('address' in key ? key.address : addresses.of(key.publicKey).hex)))),
     };
     this.mosaics = {
-      search: (criteria) => this.#read('db', () => mosaics.search(criteria)),
-      find: (ids) => this.#read('db', () => mosaics.find(ids)),
+      search: (criteria) => this.#read('db', () => stores().mosaics.search(criteria)),
+      find: (ids) => this.#read('db', () => stores().mosaics.find(ids)),
     };
     this.mosaicRestrictions = {
-      search: (criteria) => this.#read('db', () => mosaicRestrictions.search(criteria)),
-      find: (hashes) => this.#read('db', () => mosaicRestrictions.find(hashes)),
+      search: (criteria) => this.#read('db', () => stores().mosaicRestrictions.search(criteria)),
+      find: (hashes) => this.#read('db', () => stores().mosaicRestrictions.find(hashes)),
     };
-    const metadata = this.#stores.metadata;
     this.metadata = {
-      search: (criteria) => this.#read('db', () => metadata.search(criteria)),
-      find: (hashes) => this.#read('db', () => metadata.find(hashes)),
+      search: (criteria) => this.#read('db', () => stores().metadata.search(criteria)),
+      find: (hashes) => this.#read('db', () => stores().metadata.find(hashes)),
     };
     this.namespaces = {
-      search: (criteria) => this.#read('db', () => namespaces.search(criteria)),
-      find: (ids) => this.#read('db', () => namespaces.find(ids)),
-      names: (ids) => this.#read('db', () => namespaces.names(ids)),
-      accountNames: (addressList) => this.#read('db', () => namespaces.accountNames(addressList)),
-      mosaicNames: (ids) => this.#read('db', () => namespaces.mosaicNames(ids)),
+      search: (criteria) => this.#read('db', () => stores().namespaces.search(criteria)),
+      find: (ids) => this.#read('db', () => stores().namespaces.find(ids)),
+      names: (ids) => this.#read('db', () => stores().namespaces.names(ids)),
+      accountNames: (addressList) => this.#read('db', () => stores().namespaces.accountNames(addressList)),
+      mosaicNames: (ids) => this.#read('db', () => stores().namespaces.mosaicNames(ids)),
     };
     this.secretLocks = {
-      search: (criteria) => this.#read('db', () => secretLocks.search(criteria)),
-      find: (hashes) => this.#read('db', () => secretLocks.find(hashes)),
+      search: (criteria) => this.#read('db', () => stores().secretLocks.search(criteria)),
+      find: (hashes) => this.#read('db', () => stores().secretLocks.find(hashes)),
     };
-    const { accountRestrictions } = this.#stores;
     this.accountRestrictions = {
-      search: (criteria) => this.#read('db', () => accountRestrictions.search(criteria)),
-      find: (addressList) => this.#read('db', () => accountRestrictions.find(addressList)),
+      search: (criteria) => this.#read('db', () => stores().accountRestrictions.search(criteria)),
+      find: (addressList) => this.#read('db', () => stores().accountRestrictions.find(addressList)),
     };
     this.multisig = {
-      find: (address) => this.#read('db', () => this.#stores.multisig.find(address)),
-      graph: (address) => this.#read('db', () => this.#stores.multisig.graph(address)),
+      find: (address) => this.#read('db', () => this.#core.stores.multisig.find(address)),
+      graph: (address) => this.#read('db', () => this.#core.stores.multisig.graph(address)),
     };
     this.hashLocks = {
-      search: (criteria) => this.#read('db', () => this.#stores.hashLocks.search(criteria)),
-      find: (hashes) => this.#read('db', () => this.#stores.hashLocks.find(hashes)),
+      search: (criteria) => this.#read('db', () => this.#core.stores.hashLocks.search(criteria)),
+      find: (hashes) => this.#read('db', () => this.#core.stores.hashLocks.find(hashes)),
     };
     this.receipts = {
-      searchTransactionStatements: (criteria) => this.#read('db', () => this.#receipts.searchTransactionStatements(criteria)),
-      searchResolutionStatements: (kind, criteria) => this.#read('db', () => this.#receipts.searchResolutionStatements(kind, criteria)),
+      searchTransactionStatements: (criteria) => this.#read('db', () => this.#core.receipts.searchTransactionStatements(criteria)),
+      searchResolutionStatements: (kind, criteria) => this.#read('db', () => this.#core.receipts.searchResolutionStatements(kind, criteria)),
     };
     this.stateProofs = {
-      statePath: (tree, key) => this.#read('apiNode', () => this.#state.statePath(tree, key)),
+      statePath: (tree, key) => this.#read('apiNode', () => this.#core.state.statePath(tree, key)),
     };
     this.fees = {
-      transactionFees: () => this.#read('db', () => transactionFees(this.#store.recentFeeMultipliers(FEE_STATISTICS_BLOCKS), this.rules)),
-      rentalFees: () => this.#read('db', () => rentalFees(this.#engine.dynamicFeeMultiplier(), this.rules)),
+      transactionFees: () => this.#read('db', () => transactionFees(this.#core.store.recentFeeMultipliers(FEE_STATISTICS_BLOCKS), this.rules)),
+      rentalFees: () => this.#read('db', () => rentalFees(this.#core.engine.dynamicFeeMultiplier(), this.rules)),
     };
-    const lifecycle = this.#lifecycle;
-    const collections = { confirmed: lifecycle.confirmed, unconfirmed: lifecycle.unconfirmed, partial: lifecycle.partial };
+    const lifecycle = () => this.#core.lifecycle;
     this.transactions = {
-      search: (group, criteria) => this.#read('db', () => collections[group].search(criteria)),
-      find: (group, keys) => this.#read('db', () => collections[group].find(keys)),
+      search: (group, criteria) => this.#read('db', () => lifecycle()[group].search(criteria)),
+      find: (group, keys) => this.#read('db', () => lifecycle()[group].find(keys)),
     };
     this.announcer = {
-      announce: (payload) => this.#read('apiNode', () => lifecycle.announce(payload)),
-      announcePartial: (payload) => this.#read('apiNode', () => lifecycle.announcePartial(payload)),
-      announceCosignature: (cosignature) => this.#read('apiNode', () => lifecycle.announceCosignature(cosignature)),
+      announce: (payload) => this.#read('apiNode', () => lifecycle().announce(payload)),
+      announcePartial: (payload) => this.#read('apiNode', () => lifecycle().announcePartial(payload)),
+      announceCosignature: (cosignature) => this.#read('apiNode', () => lifecycle().announceCosignature(cosignature)),
     };
-    this.transactionStatus = { find: (hashes) => this.#read('db', () => lifecycle.statuses(hashes)) };
+    this.transactionStatus = { find: (hashes) => this.#read('db', () => lifecycle().statuses(hashes)) };
     this.finalization = {
-      proofAtEpoch: (epoch) => this.#read('db', () => this.#proofs.atEpoch(epoch)),
-      proofAtHeight: (height) => this.#read('db', () => this.#proofs.atHeight(height)),
+      proofAtEpoch: (epoch) => this.#read('db', () => this.#core.proofs.atEpoch(epoch)),
+      proofAtHeight: (height) => this.#read('db', () => this.#core.proofs.atHeight(height)),
     };
     this.network = {
       type: () => ({ name: network, description: `symbol-gateway in-memory ${network}` }),
@@ -327,31 +286,105 @@ export class InMemoryChain implements GatewayBackend {
       inflation: () => this.rules.inflation.map(([startHeight, rewardAmount]) => ({ startHeight: startHeight.toString(), rewardAmount: rewardAmount.toString() })),
     };
 
-    const engine = this.#engine;
     this.dev = new DevControls(
       {
         harvest: (timestamp) => this.#harvest(timestamp ?? this.networkTime()),
         networkTime: () => this.networkTime(),
+        block: (height) => this.#core.store.at(Number(height))!,
         height: () => this.height,
         blockTime,
         changeState: (change) => {
-          engine.changeState(change);
-          lifecycle.readmitUnconfirmed();
+          this.#core.engine.changeState(change);
+          this.#core.lifecycle.readmitUnconfirmed();
         },
         log: (message) => console.warn(`symbol-gateway: ${message}`),
+        checkpoint: () => this.#checkpoint(),
       },
       { interval: this.options.blockInterval, automine: this.options.automine },
     );
   }
 
+  /**
+   * A new core at the nemesis block: the plugins and their state, the stores, the engine and the
+   * lifecycle; made current at once (the nemesis block is appended through it).
+   */
+  #genesis(): ChainCore {
+    const { seed, epochAdjustment } = this.options;
+    const currencyId = generateMosaicId(new Address(this.nemesisAccount.address), 0);
+    const store = new BlockStore();
+    const ids = new EntryIdSequence(sha3('ids', seed));
+    // Ids are stamped with the latest block's time, so they cost no clock reading.
+    const nextId = () => ids.next(epochAdjustment + (store.height === 0 ? 0 : Number(BigInt(store.latest().block.timestamp) / 1000n)));
+    const state = new ChainState();
+    const { plugins, ...stores } = createPlugins({ state, rules: this.rules, network: this.#network, nextId, height: () => BigInt(store.height) });
+    const lifetime = BigInt(this.options.maxTransactionLifetime);
+    const executor = new TransactionExecutor(plugins, {
+      rules: this.rules,
+      network: this.#network,
+      addresses: this.#addresses,
+      maxLifetime: lifetime,
+      maxBondedLifetime: lifetime * 8n,
+    });
+    const engine = new ChainEngine({ state, executor, rules: this.rules, height: () => BigInt(store.height), now: () => this.networkTime() });
+    const lifecycle = new TransactionLifecycle({
+      facade: this.facade,
+      addresses: this.#addresses,
+      events: this.events,
+      engine,
+      nextId,
+      announceDelay: this.options.announceDelay,
+      signatureWaived: (publicKey) => this.dev.isImpersonated(this.#addresses.of(publicKey).hex),
+      transactionArrived: () => this.dev.transactionArrived(),
+    });
+    // The harvesters vote; each has a voting key pair for the bottom of its key tree.
+    const proofs = new FinalizationProofs(this.harvesters.map((harvester, i) => ({ root: harvester.keyPair, bottom: deriveKeyPair(seed, `voter/${i}`) })));
+    const core: ChainCore = {
+      store,
+      merkleLeaves: new BlockMerkleLeaves(),
+      ids,
+      state,
+      stores,
+      ledger: new Ledger(stores.accounts),
+      receipts: new ReceiptStore(nextId),
+      engine,
+      lifecycle,
+      proofs,
+      transactionCount: 0,
+      score: 0n,
+      finalized: { finalizationEpoch: 1, finalizationPoint: 1, height: '1', hash: '' },
+      lastImportanceHash: ZERO_HASH,
+    };
+    this.#core = core;
+
+    // The nemesis block: the currency and its namespaces, its supply, and the funded accounts' share of it.
+    const genesis = lifecycle.genesisSelection(
+      genesisTransactions(this.facade, this.nemesisAccount.keyPair, {
+        currencyMosaicId: currencyId,
+        initialSupply: this.rules.initialCurrencyAtomicUnits,
+        recipients: [...this.fundedAccounts, ...this.harvesters],
+        amount: this.options.accountBalance,
+      }),
+      { height: 1n, timestamp: 0n, dynamicFeeMultiplier: 0n, harvesterAddress: this.nemesisAccount.addressHex, beneficiaryAddress: this.nemesisAccount.addressHex },
+    );
+    const nemesis = this.#appendBlock('nemesis', this.nemesisAccount, 0n, genesis);
+    core.finalized = { ...core.finalized, hash: nemesis.meta.hash };
+    proofs.record(core.finalized, [nemesis.meta.hash]);
+    return core;
+  }
+
+  /** Confirmed mosaic balances of every account. */
+  get ledger(): Ledger {
+    return this.#core.ledger;
+  }
+
   /** The height of the chain's latest block. */
   get height(): bigint {
-    return BigInt(this.#store.height);
+    return BigInt(this.#core.store.height);
   }
 
   /** The chain's latest block. */
   get latestBlock(): BlockInfoDTO {
-    return this.#store.latest();
+    return this.#core.store.latest();
   }
 
   /** Network time now: milliseconds since the nemesis block. */
@@ -367,17 +400,17 @@ export class InMemoryChain implements GatewayBackend {
 
   // One block at network time `at` (later than the latest block's).
   #harvest(at: bigint): BlockInfoDTO {
-    this.#lifecycle.drainInbound();
-    const height = this.#store.height + 1;
+    this.#core.lifecycle.drainInbound();
+    const height = this.#core.store.height + 1;
     const signer = this.harvesters[(height - 2) % this.harvesters.length];
     const kind: BlockKind = height % this.options.importanceGrouping === 0 ? 'importance' : 'normal';
-    const previous = BigInt(this.#store.latest().block.timestamp);
+    const previous = BigInt(this.#core.store.latest().block.timestamp);
     const timestamp = at > previous ? at : previous + 1n;
-    this.#lifecycle.expire(timestamp);
-    const selection = this.#lifecycle.selectForBlock({
+    this.#core.lifecycle.expire(timestamp);
+    const selection = this.#core.lifecycle.selectForBlock({
       height: BigInt(height),
       timestamp,
-      dynamicFeeMultiplier: this.#engine.dynamicFeeMultiplier(),
+      dynamicFeeMultiplier: this.#core.engine.dynamicFeeMultiplier(),
       harvesterAddress: signer.addressHex,
       beneficiaryAddress: signer.addressHex,
     });
@@ -388,25 +421,26 @@ export class InMemoryChain implements GatewayBackend {
       data: { block: block.block, meta: { hash: block.meta.hash, generationHash: block.meta.generationHash } },
     });
     if (height % this.options.finalizationInterval === 0) {
-      const since = Number(this.#finalized.height) + 1;
-      this.#finalized = {
-        finalizationEpoch: this.#finalized.finalizationEpoch + 1,
+      const previousFinalized = BigInt(this.#core.finalized.height);
+      const since = Number(previousFinalized) + 1;
+      this.#core.finalized = {
+        finalizationEpoch: this.#core.finalized.finalizationEpoch + 1,
         finalizationPoint: 1,
         height: block.block.height,
         hash: block.meta.hash,
       };
-      const prevoted = Array.from({ length: height - since + 1 }, (_, i) => this.#store.at(since + i)!.meta.hash);
-      this.#proofs.record(this.#finalized, prevoted);
-      this.#engine.prune(BigInt(height));
-      this.#lifecycle.readmitUnconfirmed();
-      this.events.emit({ channel: 'finalizedBlock', addresses: [], data: { ...this.#finalized } });
+      const prevoted = Array.from({ length: height - since + 1 }, (_, i) => this.#core.store.at(since + i)!.meta.hash);
+      this.#core.proofs.record(this.#core.finalized, prevoted);
+      this.#core.engine.prune(previousFinalized, BigInt(height));
+      this.#core.lifecycle.readmitUnconfirmed();
+      this.events.emit({ channel: 'finalizedBlock', addresses: [], data: { ...this.#core.finalized } });
     }
     return block;
   }
 
   /** Checks every announce waiting in the inbound queue now, instead of `announceDelay` ms after it arrived. */
   processAnnounced(): void {
-    this.#lifecycle.drainInbound();
+    this.#core.lifecycle.drainInbound();
   }
 
   /**
@@ -421,7 +455,44 @@ export class InMemoryChain implements GatewayBackend {
   /** Stops harvesting and the inbound queue's timer. */
   close(): void {
     this.dev.close();
-    this.#lifecycle.close();
+    this.#core.lifecycle.close();
+  }
+
+  /**
+   * A point the chain can go back to (a development snapshot): the journal keeps the state's
+   * undo records from here on, the append-only stores remember their length, the pools are
+   * copied (they are small), and the counters are kept. Announces still waiting are checked first.
+   */
+  #checkpoint(): ChainCheckpoint {
+    const core = this.#core;
+    core.lifecycle.drainInbound();
+    const restoreLifecycle = core.lifecycle.checkpoint();
+    const restoreEngine = core.engine.checkpoint();
+    const position = core.state.journal.mark();
+    const height = core.store.height;
+    const ids = core.ids.position();
+    const { transactionCount, score, finalized, lastImportanceHash } = core;
+    let open = true;
+    return {
+      restore: () => {
+        if (!open || this.#core !== core) throw new InvalidArgumentError('the snapshot is no longer held');
+        core.state.journal.rewind(position);
+        core.store.truncate(height);
+        core.merkleLeaves.truncate(height);
+        core.receipts.truncate(BigInt(height));
+        core.proofs.truncate(finalized.finalizationEpoch);
+        core.ids.restore(ids);
+        restoreEngine();
+        restoreLifecycle();
+        Object.assign(core, { transactionCount, score, finalized, lastImportanceHash });
+        core.lifecycle.readmitUnconfirmed();
+        return core.store.latest();
+      },
+      release: () => {
+        if (open && this.#core === core) core.state.journal.release();
+        open = false;
+      },
+    };
   }
 
   // Chain data lives in the database; node identity and time come from the api node.
@@ -446,8 +517,8 @@ export class InMemoryChain implements GatewayBackend {
   /** Builds and appends the block of a run selection, then commits its state, its statements and its transactions. */
   #appendBlock(kind: BlockKind, signer: ChainAccount, timestamp: bigint, selection: BlockSelection): BlockInfoDTO {
     const { records, execution } = selection;
-    const height = BigInt(this.#store.height + 1);
-    const previous = height === 1n ? undefined : this.#store.latest();
+    const height = BigInt(this.#core.store.height + 1);
+    const previous = height === 1n ? undefined : this.#core.store.latest();
     const seed = this.options.seed;
     const proof = {
       gamma: sha3('gamma', seed, String(height)),
@@ -457,7 +528,7 @@ export class InMemoryChain implements GatewayBackend {
     const isImportance = kind !== 'normal';
     const transactionLeaves = records.map((record) => record.merkleComponentHash());
     // The state trees' roots once the block's changes are committed, in catapult's cache order.
-    const stateRoots = this.#state.roots(execution.delta).map(toHex);
+    const stateRoots = this.#core.state.roots(execution.delta).map(toHex);
     const built = buildBlock({
       kind,
       signer: signer.keyPair,
@@ -478,11 +549,11 @@ export class InMemoryChain implements GatewayBackend {
             votingEligibleAccountsCount: this.harvesters.length,
             harvestingEligibleAccountsCount: BigInt(this.harvesters.length),
             totalVotingBalance: 0n,
-            previousImportanceBlockHash: this.#lastImportanceHash,
+            previousImportanceBlockHash: this.#core.lastImportanceHash,
           }
         : undefined,
     });
-    if (isImportance) this.#lastImportanceHash = fromHex(built.hash);
+    if (isImportance) this.#core.lastImportanceHash = fromHex(built.hash);
 
     // The nemesis block's generation hash is the network's seed; later ones follow from the VRF proof.
     const generationHash = previous ? toHex(sha3(proof.gamma)) : this.options.generationHashSeed;
@@ -490,7 +561,7 @@ export class InMemoryChain implements GatewayBackend {
     const { statements } = execution;
     const transactionCount = records.reduce((count, record) => count + 1 + record.decoded.embedded.length, 0);
     const info: BlockInfoDTO = {
-      id: this.#ids.next(unixSeconds),
+      id: this.#core.ids.next(unixSeconds),
       meta: {
         hash: built.hash,
         totalFee: selection.totalFee.toString(),
@@ -502,16 +573,16 @@ export class InMemoryChain implements GatewayBackend {
       },
       block: shareRepeatedStrings(built.dto, signer, previous),
     };
-    this.#store.append(info);
-    this.#merkleLeaves.append(transactionLeaves, [...statements.transactionStatements, ...statements.addressResolutionStatements, ...statements.mosaicResolutionStatements].map((statement) => statement.hash));
-    this.#engine.commit(execution, selection.feeMultiplier);
-    this.#receipts.append(height, info.block.timestamp, statements);
-    this.#transactionCount += transactionCount;
-    this.#lifecycle.confirm(selection, height, info.block.timestamp);
-    this.#lifecycle.removeUnlocked(this.#stores.hashLocks.expiries.at(height));
-    this.#lifecycle.readmitUnconfirmed();
+    this.#core.store.append(info);
+    this.#core.merkleLeaves.append(transactionLeaves, [...statements.transactionStatements, ...statements.addressResolutionStatements, ...statements.mosaicResolutionStatements].map((statement) => statement.hash));
+    this.#core.engine.commit(execution, selection.feeMultiplier);
+    this.#core.receipts.append(height, info.block.timestamp, statements);
+    this.#core.transactionCount += transactionCount;
+    this.#core.lifecycle.confirm(selection, height, info.block.timestamp);
+    this.#core.lifecycle.removeUnlocked(this.#core.stores.hashLocks.expiries.at(height));
+    this.#core.lifecycle.readmitUnconfirmed();
     const elapsedSeconds = previous ? (timestamp - BigInt(previous.block.timestamp)) / 1000n : 0n;
-    this.#score += DIFFICULTY - elapsedSeconds;
+    this.#core.score += DIFFICULTY - elapsedSeconds;
     return info;
   }
 }

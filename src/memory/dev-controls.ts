@@ -1,6 +1,6 @@
 import type { BlockInfoDTO } from '../backend/dto.js';
-import type { DevControlsRepository, MinedBlockDTO, MiningDTO, TimeAdvanceDTO } from '../backend/dev.js';
-import { InvalidArgumentError } from '../errors.js';
+import type { DevControlsRepository, MinedBlockDTO, MiningDTO, SnapshotDTO, TimeAdvanceDTO } from '../backend/dev.js';
+import { InvalidArgumentError, ResourceNotFoundError } from '../errors.js';
 import type { StateDelta } from './state/chain-state.js';
 import { ACCOUNTS, newAccount } from './plugins/core/account-state.js';
 import { MOSAICS } from './plugins/mosaic/state.js';
@@ -9,6 +9,8 @@ import { MOSAICS } from './plugins/mosaic/state.js';
 export interface DevChain {
   /** Harvests one block, at `timestamp` (network time, ms) or now. */
   harvest(timestamp?: bigint): BlockInfoDTO;
+  /** The block at a height the chain has. */
+  block(height: bigint): BlockInfoDTO;
   networkTime(): bigint;
   height(): bigint;
   /** The time between blocks the chain's rules count with (ms). */
@@ -17,6 +19,16 @@ export interface DevChain {
   changeState(change: (delta: StateDelta) => void): void;
   /** Where the chain reports what it does for a control (impersonated signatures). */
   log(message: string): void;
+  /** A point to go back to: the chain's blocks, state, pools and counters as they are now. */
+  checkpoint(): ChainCheckpoint;
+}
+
+/** A point the chain can go back to, any number of times while it is held. */
+export interface ChainCheckpoint {
+  /** Puts the chain back as it was at the checkpoint; returns its latest block then. */
+  restore(): BlockInfoDTO;
+  /** Lets the checkpoint go (its undo records go with the last one held). */
+  release(): void;
 }
 
 /** Blocks one `mine` or `advanceTime` may harvest: a bound on how long one call blocks the process. */
@@ -37,6 +49,9 @@ export class DevControls implements DevControlsRepository {
   /** How far the controls moved the clock (ms). */
   #offset = 0n;
   readonly #impersonated = new Set<string>();
+  /** Snapshots held, oldest first, by id. */
+  readonly #snapshots = new Map<string, { checkpoint: ChainCheckpoint; offset: bigint }>();
+  #snapshotCount = 0;
 
   constructor(chain: DevChain, mining: Partial<MiningDTO>) {
     this.#chain = chain;
@@ -94,6 +109,42 @@ export class DevControls implements DevControlsRepository {
       mosaics.set(mosaicId, { ...mosaic, supply: mosaic.supply + amount - before });
     });
     return amount.toString();
+  }
+
+  snapshot(): SnapshotDTO {
+    const checkpoint = this.#chain.checkpoint();
+    const id = String(++this.#snapshotCount);
+    this.#snapshots.set(id, { checkpoint, offset: this.#offset });
+    const height = this.#chain.height();
+    return { id, height: height.toString(), hash: this.#chain.block(height).meta.hash };
+  }
+
+  revert(id: string): SnapshotDTO {
+    const snapshot = this.#snapshots.get(id);
+    if (!snapshot) throw new ResourceNotFoundError(`no snapshot ${id} is held`);
+    // The snapshots taken after this one describe a chain that is gone.
+    let later = false;
+    for (const [other, { checkpoint }] of this.#snapshots) {
+      if (later) {
+        checkpoint.release();
+        this.#snapshots.delete(other);
+      }
+      if (other === id) later = true;
+    }
+    const latest = snapshot.checkpoint.restore();
+    this.#offset = snapshot.offset;
+    return { id, height: latest.block.height, hash: latest.meta.hash };
+  }
+
+  dropSnapshot(id: string): void {
+    const snapshot = this.#snapshots.get(id);
+    if (!snapshot) throw new ResourceNotFoundError(`no snapshot ${id} is held`);
+    snapshot.checkpoint.release();
+    this.#snapshots.delete(id);
+  }
+
+  snapshots(): string[] {
+    return [...this.#snapshots.keys()];
   }
 
   impersonate(address: string): string[] {

@@ -45,6 +45,15 @@ export class FinalizationProofs {
     return proof;
   }
 
+  /** Drops the proofs of the epochs after `epoch`. */
+  truncate(epoch: number): void {
+    for (const [finalizationEpoch, proof] of this.#byEpoch) {
+      if (finalizationEpoch <= epoch) continue;
+      this.#byEpoch.delete(finalizationEpoch);
+      this.#byHeight.delete(proof.height);
+    }
+  }
+
   atEpoch(epoch: number): FinalizationProofDTO | undefined {
     return this.#byEpoch.get(epoch);
   }

@@ -13,6 +13,17 @@ export class EntryIdSequence {
     this.#origin = Buffer.from(origin.subarray(0, 5));
   }
 
+  /** Where the sequence stands, for `restore`. */
+  position(): { seconds: number; counter: number } {
+    return { seconds: this.#seconds, counter: this.#counter };
+  }
+
+  /** Goes back to a `position`: the ids given since are given again. */
+  restore(position: { seconds: number; counter: number }): void {
+    this.#seconds = position.seconds;
+    this.#counter = position.counter;
+  }
+
   /** The next id, stamped with `unixSeconds` (never earlier than the previous id's). */
   next(unixSeconds: number): string {
     this.#counter = (this.#counter + 1) % 0x1000000;

@@ -53,6 +53,21 @@ export class ReceiptStore {
     }
   }
 
+  /** Drops the statements of the blocks above `height` (every list is in height order). */
+  truncate(height: bigint): void {
+    const above = (info: { statement: { height: string } }) => BigInt(info.statement.height) > height;
+    const popAbove = (list: { statement: { height: string } }[]) => {
+      while (list.length > 0 && above(list[list.length - 1])) list.pop();
+    };
+    popAbove(this.#transactionStatements);
+    for (const [key, list] of this.#byFilter) {
+      popAbove(list);
+      if (list.length === 0) this.#byFilter.delete(key);
+    }
+    popAbove(this.#resolutions.address);
+    popAbove(this.#resolutions.mosaic);
+  }
+
   searchTransactionStatements(criteria: TransactionStatementSearchCriteria): PageResult<TransactionStatementInfoDTO> {
     const keyed = [
       ...(criteria.recipientAddress ? [`recipient=${criteria.recipientAddress}`] : []),

@@ -17,6 +17,8 @@ import { parseId } from './params.js';
  * - `POST /dev/time` `{"advance": ms, "blocks"?: true}` → `{networkTime, blocks}`
  * - `PUT /dev/balance` `{"address", "mosaicId", "amount"}` → `{address, mosaicId, amount}`
  * - `GET /dev/impersonation`, `PUT /dev/impersonation` `{"address", "active": bool}` → `{addresses}`
+ * - `POST /dev/snapshots` `{}` → `{id, height, hash}`; `GET /dev/snapshots` → `{ids}`;
+ *   `POST /dev/snapshots/{id}/revert` → `{id, height, hash}`; `DELETE /dev/snapshots/{id}` → `{ids}`
  */
 export function devRoutes(router: Router, backend: GatewayBackend): void {
   const dev = backend.dev;
@@ -55,6 +57,16 @@ export function devRoutes(router: Router, backend: GatewayBackend): void {
     if (typeof active !== 'boolean') throw new InvalidArgumentError('active must be true or false');
     return andThen(active ? dev.impersonate(hex) : dev.stopImpersonating(hex), (addresses) => ({ addresses }));
   });
+
+  router.post('/dev/snapshots', () => dev.snapshot());
+  router.get('/dev/snapshots', () => andThen(dev.snapshots(), (ids) => ({ ids })));
+  router.post('/dev/snapshots/:id/revert', (ctx) => dev.revert(snapshotId(ctx.params.id)));
+  router.on('DELETE', '/dev/snapshots/:id', (ctx) => andThen(dev.dropSnapshot(snapshotId(ctx.params.id)), () => andThen(dev.snapshots(), (ids) => ({ ids }))));
+}
+
+function snapshotId(value: string): string {
+  if (!/^[1-9][0-9]{0,15}$/.test(value)) throw new InvalidArgumentError(`a snapshot id is a positive whole number, not ${JSON.stringify(value)}`);
+  return value;
 }
 
 function wholeNumber(name: string, value: unknown): number {

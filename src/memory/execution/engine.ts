@@ -151,10 +151,10 @@ export class ChainEngine {
     this.#unconfirmed = this.#options.state.delta();
   }
 
-  /** Prunes what expired at or before a finalized height (expired namespaces), as catapult does after finalization. */
-  prune(finalizedHeight: bigint): void {
+  /** Prunes what expired after the `previous` finalized height and at or before the newly finalized `height`, as catapult does after finalization. */
+  prune(previous: bigint, height: bigint): void {
     const delta = this.#options.state.delta();
-    this.#options.executor.prune(finalizedHeight, delta);
+    this.#options.executor.prune(previous, height, delta);
     delta.commit();
     this.#unconfirmed = this.#options.state.delta();
   }
@@ -168,6 +168,18 @@ export class ChainEngine {
     change(delta);
     delta.commit();
     this.#unconfirmed = this.#options.state.delta();
+  }
+
+  /**
+   * What `restore` needs to bring the engine back to now: the fee multipliers of the recent
+   * blocks (the confirmed state itself is the journal's to rewind).
+   */
+  checkpoint(): () => void {
+    const multipliers = [...this.#recentMultipliers];
+    return () => {
+      this.#recentMultipliers.splice(0, this.#recentMultipliers.length, ...multipliers);
+      this.#unconfirmed = this.#options.state.delta();
+    };
   }
 
   /** Starts the unconfirmed layer afresh, for transactions that stay unconfirmed to be run again on it. */

@@ -215,9 +215,9 @@ export class TransactionExecutor {
     for (const plugin of this.#plugins) for (const observe of plugin.blockObservers ?? []) observe(context);
   }
 
-  /** Runs every plugin's pruning for a finalized height on `state`. */
-  prune(height: bigint, state: StateDelta): void {
-    for (const plugin of this.#plugins) plugin.prune?.(height, state);
+  /** Runs every plugin's pruning for the heights after `previous` through a newly finalized `height`, on `state`. */
+  prune(previous: bigint, height: bigint, state: StateDelta): void {
+    for (const plugin of this.#plugins) plugin.prune?.(previous, height, state);
   }
 }
 

@@ -152,8 +152,11 @@ export interface ChainPlugin {
   readonly resolvers?: AliasResolvers;
   /** Runs once per block, after its transactions (expiries, fees, inflation). */
   readonly blockObservers?: readonly ((context: BlockContext) => void)[];
-  /** Removes what expired at or before a height once that height is finalized, as catapult prunes its caches (no receipts). */
-  readonly prune?: (height: bigint, state: StateDelta) => void;
+  /**
+   * Once `height` is finalized, removes what ended after `previous` (the height finalized
+   * before) and at or before `height`, as catapult prunes its caches (no receipts).
+   */
+  readonly prune?: (previous: bigint, height: bigint, state: StateDelta) => void;
 }
 
 /** What a plugin is made with: the chain's state (to register its caches), rules and network facts. */

@@ -8,6 +8,8 @@
  * that is discarded cannot have touched what lies below it.
  */
 
+import { Journal } from './journal.js';
+
 /** Names one cache and the type of its entries. */
 export interface CacheDescriptor<V> {
   readonly name: string;
@@ -42,11 +44,14 @@ type Slot<V> = V | typeof REMOVED;
  */
 export class Cache<V> implements CacheView<V> {
   readonly name: string;
+  /** Where commits record how to undo them while a snapshot is open; indexes that forget more than entries record there too. */
+  readonly journal: Journal;
   readonly #entries = new Map<string, V>();
   readonly #listeners: ((changes: readonly CacheChange<V>[]) => void)[] = [];
 
-  constructor(descriptor: CacheDescriptor<V>) {
+  constructor(descriptor: CacheDescriptor<V>, journal: Journal = new Journal()) {
     this.name = descriptor.name;
+    this.journal = journal;
   }
 
   get(key: string): V | undefined {
@@ -79,7 +84,14 @@ export class Cache<V> implements CacheView<V> {
       else this.#entries.set(key, after);
       changes.push({ key, before, after });
     }
-    if (changes.length > 0) for (const listener of this.#listeners) listener(changes);
+    if (changes.length === 0) return;
+    // Recorded before the listeners run, so what they record is undone first.
+    if (this.journal.recording) {
+      const undo = new Map<string, Slot<V>>();
+      for (let i = changes.length - 1; i >= 0; i--) undo.set(changes[i].key, changes[i].before ?? REMOVED);
+      this.journal.record(() => this.apply(undo));
+    }
+    for (const listener of this.#listeners) listener(changes);
   }
 }
 

@@ -1,5 +1,6 @@
 import { Cache, CacheDelta, type CacheDescriptor } from './cache.js';
 import type { StateTreeName } from '../../backend/state-proofs.js';
+import { Journal } from './journal.js';
 import { CacheTree, type TreeSource } from './state-tree.js';
 import { hashedTreeKey } from './state-writer.js';
 
@@ -19,6 +20,8 @@ export class ChainState {
   readonly #caches = new Map<string, Cache<unknown>>();
   readonly #trees = new Map<StateTreeName, { descriptor: CacheDescriptor<unknown>; tree: CacheTree<unknown> }>();
   readonly #withTrees: boolean;
+  /** Undo records of every cache while a snapshot is open. */
+  readonly journal = new Journal();
 
   /**
    * @param options.trees false: no Patricia trees (every root zero, no proofs); what a block
@@ -31,7 +34,7 @@ export class ChainState {
   /** Adds a cache, and with `merkle` its Patricia tree among the state trees; each name once. */
   register<V>(descriptor: CacheDescriptor<V>, merkle?: { tree: StateTreeName; source: TreeSource<V> }): Cache<V> {
     if (this.#caches.has(descriptor.name)) throw new Error(`cache '${descriptor.name}' is registered twice`);
-    const cache = new Cache(descriptor);
+    const cache = new Cache(descriptor, this.journal);
     this.#caches.set(descriptor.name, cache as Cache<unknown>);
     if (merkle && this.#withTrees) {
       if (this.#trees.has(merkle.tree)) throw new Error(`state tree '${merkle.tree}' is added twice`);

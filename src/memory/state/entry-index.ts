@@ -1,5 +1,6 @@
 import type { Sequence } from '../sorted.js';
 import type { Cache, CacheChange } from './cache.js';
+import type { Journal } from './journal.js';
 import { SortedIndex } from './sorted-index.js';
 
 /** An entry as an index lists it: its entry id (24 hex, in creation order) and its cache key. */
@@ -23,6 +24,9 @@ export class EntryIndex<V> {
   readonly #ids = new Map<string, string>();
   readonly #all = new SortedIndex<EntryRef>(byId);
   readonly #byFilter = new Map<string, SortedIndex<EntryRef>>();
+  /** Ids of removed entries that a journal rewind is about to bring back. */
+  readonly #restoring = new Map<string, string>();
+  readonly #journal: Journal;
 
   /**
    * @param keysOf the filter keys an entry is listed under (besides the whole list)
@@ -30,6 +34,7 @@ export class EntryIndex<V> {
   constructor(cache: Cache<V>, nextId: () => string, keysOf: (entry: V) => readonly string[]) {
     this.#nextId = nextId;
     this.#keysOf = keysOf;
+    this.#journal = cache.journal;
     cache.onCommit((changes) => changes.forEach((change) => this.#apply(change)));
   }
 
@@ -50,7 +55,9 @@ export class EntryIndex<V> {
     const newKeys = after === undefined ? [] : this.#keysOf(after);
     if (id === undefined) {
       if (after === undefined) return;
-      id = this.#nextId();
+      // An entry a rewind brings back keeps the id it had.
+      id = this.#restoring.get(key) ?? this.#nextId();
+      this.#restoring.delete(key);
       this.#ids.set(key, id);
       this.#all.insert({ id, key });
     }
@@ -68,6 +75,7 @@ export class EntryIndex<V> {
     if (after === undefined) {
       this.#all.delete(ref);
       this.#ids.delete(key);
+      this.#journal.record(() => this.#restoring.set(key, ref.id));
     }
   }
 }

@@ -18,6 +18,22 @@ class View {
       else this.byAddress.set(address, [entry]);
     }
   }
+
+  /** Takes back `entry` if it is the newest of the view and of each of its address lists; false (and nothing changed) otherwise. */
+  pop(entry: AnyEntry): boolean {
+    if (this.entries[this.entries.length - 1] !== entry) return false;
+    for (const address of entry.addresses) {
+      const list = this.byAddress.get(address);
+      if (list?.[list.length - 1] !== entry) return false;
+    }
+    this.entries.pop();
+    for (const address of entry.addresses) {
+      const list = this.byAddress.get(address)!;
+      list.pop();
+      if (list.length === 0) this.byAddress.delete(address);
+    }
+    return true;
+  }
 }
 
 /**
@@ -70,6 +86,32 @@ export class TransactionCollection {
     this.#top = undefined;
     this.#all = undefined;
     return record;
+  }
+
+  /** Removes every record (a pool put back as a development snapshot had it). */
+  clear(): void {
+    this.#byHash.clear();
+    this.#byId.clear();
+    this.#top = new View();
+    this.#all = new View();
+  }
+
+  /** Keeps the first `size` records in insertion order (the confirmed group put back as a development snapshot had it). */
+  truncate(size: number): void {
+    if (this.size <= size) return;
+    const top = this.#topView();
+    const removed = top.entries.slice(size) as TransactionRecord[];
+    for (const record of removed.reverse()) {
+      this.#byHash.delete(record.hash);
+      this.#byId.delete(record.id);
+      for (const entry of record.embeddedEntries) this.#byId.delete(entry.id);
+      // The views end with the newest records; one that does not is built again on the next read.
+      if (this.#top && !this.#top.pop(record)) this.#top = undefined;
+      if (this.#all) {
+        const entries: AnyEntry[] = [...record.embeddedEntries].reverse();
+        if (!entries.every((entry) => this.#all!.pop(entry)) || !this.#all.pop(record)) this.#all = undefined;
+      }
+    }
   }
 
   search(criteria: TransactionSearchCriteria): PageResult<TransactionInfoDTO> {

@@ -43,6 +43,13 @@ export class InboundQueue<T> {
     while (this.size > 0) this.#next();
   }
 
+  /** Drops every waiting item unchecked. */
+  clear(): void {
+    this.#cancel();
+    this.#items.length = 0;
+    this.#head = 0;
+  }
+
   /** Stops the timers; waiting items stay until the next `drain`. */
   close(): void {
     this.#cancel();

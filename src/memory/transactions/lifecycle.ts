@@ -52,6 +52,12 @@ export interface BlockSelection {
   execution: BlockExecution<TransactionRecord>;
 }
 
+/** The cosignatures an aggregate's payload carries (its SDK model's), or undefined for another transaction. */
+function payloadCosignatures(record: TransactionRecord): readonly unknown[] | undefined {
+  if (!record.decoded.aggregate) return undefined;
+  return [...(record.decoded.model as unknown as { cosignatures: unknown[] }).cosignatures];
+}
+
 /** What waits in the inbound queue: a decoded transaction for a pool, a payload of an unknown type, or a cosignature. */
 type Inbound =
   | { kind: 'transaction'; decoded: DecodedTransaction; target: 'unconfirmed' | 'partial' }
@@ -68,7 +74,7 @@ export class TransactionLifecycle {
   readonly confirmed = new TransactionCollection('confirmed');
   readonly unconfirmed = new TransactionCollection('unconfirmed');
   readonly partial = new TransactionCollection('partial');
-  readonly #failed = new Map<string, { code: string; deadline: string }>();
+  #failed = new Map<string, { code: string; deadline: string }>();
   readonly #options: LifecycleOptions;
   readonly #inbound: InboundQueue<Inbound>;
 
@@ -101,6 +107,36 @@ export class TransactionLifecycle {
   /** Checks every announce waiting in the inbound queue now (harvesting does this first). */
   drainInbound(): void {
     this.#inbound.drain();
+  }
+
+  /**
+   * What `restore` needs to bring the lifecycle back to now (a development snapshot): how many
+   * transactions are confirmed, copies of the unconfirmed and partial pools (with the
+   * cosignatures an aggregate's payload carried), and the failures remembered. Announces still
+   * waiting are checked first; those that arrive later are dropped by a restore. Run
+   * `readmitUnconfirmed` once the state is back too.
+   */
+  checkpoint(): () => void {
+    this.drainInbound();
+    const confirmed = this.confirmed.size;
+    const pools = ([this.unconfirmed, this.partial] as const).map((pool) => ({
+      pool,
+      records: [...pool.records()].map((record) => ({ record: record.copy(), payloadCosignatures: payloadCosignatures(record) })),
+    }));
+    const failed = new Map(this.#failed);
+    return () => {
+      this.#inbound.clear();
+      this.confirmed.truncate(confirmed);
+      for (const { pool, records } of pools) {
+        pool.clear();
+        for (const { record, payloadCosignatures: cosignatures } of records) {
+          // The model is shared with the record that moved on: its payload's cosignatures go back too.
+          if (cosignatures) (record.decoded.model as unknown as { cosignatures: unknown[] }).cosignatures = [...cosignatures];
+          pool.add(record.copy());
+        }
+      }
+      this.#failed = new Map(failed);
+    };
   }
 
   /** Stops the inbound queue's timer. */

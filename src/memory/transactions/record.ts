@@ -56,10 +56,28 @@ export class TransactionRecord implements Searchable {
   readonly #embeddedBodies: Record<string, unknown>[];
   #settledSize: number | undefined;
 
-  constructor(id: string, decoded: DecodedTransaction, addressBook: AddressBook, embeddedIds: () => string, cosignatures: CosignatureInput[]) {
+  /**
+   * @param from the address book to derive the related addresses with, or a record to copy
+   *   them (and its wire JSON, embedded entries and placement) from
+   */
+  constructor(id: string, decoded: DecodedTransaction, from: AddressBook | { copyOf: TransactionRecord }, embeddedIds: () => string, cosignatures: CosignatureInput[]) {
     this.id = id;
     this.decoded = decoded;
     this.cosignatures = cosignatures;
+    if ('copyOf' in from) {
+      const source = from.copyOf;
+      this.#body = source.#body;
+      this.#embeddedBodies = source.#embeddedBodies;
+      this.#settledSize = source.#settledSize;
+      this.channelAddresses = source.channelAddresses;
+      this.addresses = source.addresses;
+      this.recipients = source.recipients;
+      this.transfers = source.transfers;
+      this.embeddedEntries = source.embeddedEntries.map((entry) => ({ ...entry, parent: this, height: () => this.height() }));
+      this.placement = source.placement && { ...source.placement };
+      return;
+    }
+    const addressBook = from;
     const { body, embedded } = wireJson(decoded);
     this.#body = body;
     this.#embeddedBodies = embedded;
@@ -92,6 +110,11 @@ export class TransactionRecord implements Searchable {
   settle(): void {
     this.#settledSize = this.decoded.model.size;
     this.decoded = { ...this.decoded, model: SETTLED, embedded: [], signedData: NO_BYTES };
+  }
+
+  /** A copy that shares nothing that changes (ids, cosignatures, placement): what a development snapshot keeps of a pool. */
+  copy(): TransactionRecord {
+    return new TransactionRecord(this.id, this.decoded, { copyOf: this }, () => '', this.cosignatures.map((cosignature) => ({ ...cosignature })));
   }
 
   /** Gives the record and its embedded entries fresh ids, for the group it moves into. */

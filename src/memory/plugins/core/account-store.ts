@@ -101,7 +101,7 @@ export class AccountStore {
   }
 
   #index({ key: address, before, after }: CacheChange<AccountState>): void {
-    if (!after) return; // accounts are never removed
+    if (!after) return this.#forget(address, before);
     let id = this.#ids.get(address);
     if (id === undefined) {
       id = this.#nextId();
@@ -129,6 +129,22 @@ export class AccountStore {
     const candidate = (after.balances.get(this.#currencyMosaicId) ?? 0n) >= this.#minHarvesterBalance || after.importance > 0n;
     if (candidate) this.#importanceCandidates.add(address);
     else this.#importanceCandidates.delete(address);
+  }
+
+  // Accounts are never removed by a block: only a journal rewind takes back an account it
+  // added, the newest first, with the id it was given.
+  #forget(address: string, before: AccountState | undefined): void {
+    const id = this.#ids.get(address);
+    if (id === undefined || !before) return;
+    for (const [mosaicId, amount] of before.balances) {
+      const holders = this.#holders.get(mosaicId);
+      holders?.byAmount.delete({ id, address, amount });
+      holders?.byId.delete({ id, address, amount });
+    }
+    this.#importanceCandidates.delete(address);
+    this.#ids.delete(address);
+    const at = this.#order.lastIndexOf(address);
+    if (at >= 0) this.#order.splice(at, 1);
   }
 }
 

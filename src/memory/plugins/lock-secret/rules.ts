@@ -119,16 +119,14 @@ function receiptBytes({ mosaicId, amount, targetAddress }: { mosaicId: string; a
 }
 
 /** Once a height is finalized, locks that ended at or before it leave the cache, as catapult prunes its lock caches. */
-export function pruneSecretLocks(store: SecretLockStore): (height: bigint, state: StateDelta) => void {
-  let prunedThrough = 0n;
-  return (height, state) => {
+export function pruneSecretLocks(store: SecretLockStore): (previous: bigint, height: bigint, state: StateDelta) => void {
+  return (previous, height, state) => {
     const locks = state.cache(SECRET_LOCKS);
-    for (let end = prunedThrough + 1n; end <= height; end++) {
+    for (let end = previous + 1n; end <= height; end++) {
       for (const compositeHash of store.ends.at(end)) {
         const lock = locks.get(compositeHash);
         if (lock && lock.endHeight <= height) locks.remove(compositeHash);
       }
     }
-    prunedThrough = height;
   };
 }

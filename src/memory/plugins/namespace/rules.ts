@@ -227,11 +227,10 @@ export function observeNamespaceBlock(store: NamespaceStore): (context: BlockCon
  * every namespace under them and their aliases (catapult prunes its namespace cache so; an
  * alias resolves until then).
  */
-export function pruneNamespaces(store: NamespaceStore): (height: bigint, state: StateDelta) => void {
-  let prunedThrough = 0n;
-  return (height, state) => {
+export function pruneNamespaces(store: NamespaceStore): (previous: bigint, height: bigint, state: StateDelta) => void {
+  return (previous, height, state) => {
     const namespaces = state.cache(NAMESPACES);
-    for (let end = prunedThrough + 1n; end <= height; end++) {
+    for (let end = previous + 1n; end <= height; end++) {
       for (const id of store.ends.at(end)) {
         const root = namespaces.get(id);
         if (!root?.lifetime || root.lifetime.end > height) continue;
@@ -239,7 +238,6 @@ export function pruneNamespaces(store: NamespaceStore): (height: bigint, state: 
         namespaces.remove(id);
       }
     }
-    prunedThrough = height;
   };
 }
 

@@ -25,7 +25,10 @@ export class NamespaceStore extends EntryListing<NamespaceEntry, NamespaceInfoDT
     this.ends = new HeightIndex(cache, (entry) => (entry.lifetime && entry.lifetime.end !== UINT64_MAX ? entry.lifetime.end : undefined));
     cache.onCommit((changes) => {
       for (const { key, before, after } of changes) {
-        if (after) this.#names.set(key, { name: after.name, parentId: after.parentId });
+        if (after && !this.#names.has(key)) {
+          this.#names.set(key, { name: after.name, parentId: after.parentId });
+          cache.journal.record(() => this.#names.delete(key));
+        }
         if (before && before.alias.type !== ALIAS_TYPE.none) this.#byAlias.get(aliasKey(before))?.delete(key);
         if (after && after.alias.type !== ALIAS_TYPE.none) {
           let ids = this.#byAlias.get(aliasKey(after));
