@@ -28,6 +28,7 @@ const BEHAVIOUR = [
   'test/state-proofs.test.ts',
   'test/dev-controls.test.ts',
   'test/snapshots.test.ts',
+  'test/chain-dump.test.ts',
 ];
 const FRAMEWORK_MOUNTS = ['express5', 'express5-prefix', 'express4', 'koa', 'koa-prefix'];
 

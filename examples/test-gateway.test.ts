@@ -1,6 +1,7 @@
 // The shortest way to test a Symbol app: `startTestGateway` from `symbol-gateway/testing` gives
 // a gateway over a fresh in-memory chain on a free port, funded accounts and the chain's
-// controls. Here the "app" is a few lines of symbol-sdk that pay someone.
+// controls, and `loadFixture` builds a starting state once and puts the chain back to it for
+// each test. Here the "app" is a few lines of symbol-sdk that pay someone.
 import { Hash256, PrivateKey } from 'symbol-sdk';
 import { Network, SymbolFacade, models } from 'symbol-sdk/symbol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -33,20 +34,31 @@ async function pay(url: string, privateKey: string, recipient: string, amount: b
   return facade.hashTransaction(transaction).toString();
 }
 
+/** The state every test starts from: bob already paid once by the app, in a block. */
+async function bobPaidOnce(gateway: TestGateway) {
+  const [alice, bob] = gateway.accounts;
+  await pay(gateway.url, alice.privateKey, bob.address, 1_000_000n);
+  gateway.chain.dev.mine(); // checks the announce, then harvests
+  return { alice, bob, currency: gateway.chain.currency.mosaicId, start: gateway.chain.ledger.balance(bob.addressHex, gateway.chain.currency.mosaicId) };
+}
+
 it('pays, and the payment is confirmed in the next block', async () => {
-  const [alice, bob] = node.accounts;
-  const currency = node.chain.currency.mosaicId;
-  const before = node.chain.ledger.balance(bob.addressHex, currency);
+  const { alice, bob, currency, start } = await node.loadFixture(bobPaidOnce);
   const hash = await pay(node.url, alice.privateKey, bob.address, 5_000_000n);
-  node.chain.dev.mine(); // checks the announce, then harvests
+  node.chain.dev.mine();
   const status = (await (await fetch(`${node.url}/transactionStatus/${hash}`)).json()) as { group: string };
   expect(status.group).toBe('confirmed');
-  expect(node.chain.ledger.balance(bob.addressHex, currency)).toBe(before + 5_000_000n);
+  expect(node.chain.ledger.balance(bob.addressHex, currency)).toBe(start + 5_000_000n);
+});
+
+it('starts from the fixture again: the payment of the test before is gone', async () => {
+  const { bob, currency, start } = await node.loadFixture(bobPaidOnce);
+  expect(node.chain.height).toBe(2n);
+  expect(node.chain.ledger.balance(bob.addressHex, currency)).toBe(start);
 });
 
 it('lets the test set a balance first, over HTTP as from any language', async () => {
-  const [alice, bob] = node.accounts;
-  const currency = node.chain.currency.mosaicId;
+  const { alice, bob, currency } = await node.loadFixture(bobPaidOnce);
   const set = await fetch(`${node.url}/dev/balance`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address: alice.address, mosaicId: currency, amount: '1000000' }) });
   expect(set.status).toBe(200);
   await pay(node.url, alice.privateKey, bob.address, 2_000_000n); // more than alice has now

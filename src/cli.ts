@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { createGateway } from './gateway.js';
 import { InMemoryChain } from './memory/chain.js';
 import type { InMemoryChainOptions } from './memory/options.js';
+import { optionsOfDump, readChainDump, writeChainDump, type ChainDump } from './memory/chain-dump.js';
 
 // `npx symbol-gateway` / `npm start`: the gateway on a development in-memory chain.
 const USAGE = `usage: symbol-gateway [options]
@@ -20,13 +21,27 @@ options (each also read from the environment variable in brackets):
   --balance <xym>     currency each funded account starts with, in XYM, up to 6 decimals (default 1000000)
   --seed <text>       everything the chain derives (keys, nemesis, ids) follows from it (default symbol-gateway)
   --network <name>    testnet or mainnet (default testnet)
+  --state <file>      load the chain from this file when it exists (a dump: its seed, network,
+                      accounts and balance are the chain's), and write the chain there on exit
+                      (Ctrl-C, SIGTERM); GET /dev/state answers the same dump
   --store <kind>      where chain data lives: memory (the only store so far; default memory)
   -h, --help          this text`;
 
 /** A bad flag or value: the message, then the usage, exit code 2. */
 class UsageError extends Error {}
 
-function parse(argv: readonly string[]): { help: boolean; port: number; host: string; chain: InMemoryChainOptions } {
+interface Options {
+  help: boolean;
+  port: number;
+  host: string;
+  chain: InMemoryChainOptions;
+  /** The --state file, if any. */
+  state?: string;
+  /** The chain flags given on the command line (a loaded state must agree with them). */
+  given: Partial<Record<'seed' | 'network' | 'accountCount' | 'accountBalance', string>>;
+}
+
+function parse(argv: readonly string[]): Options {
   let values;
   try {
     ({ values } = parseArgs({
@@ -43,13 +58,14 @@ function parse(argv: readonly string[]): { help: boolean; port: number; host: st
         seed: { type: 'string' },
         network: { type: 'string' },
         store: { type: 'string' },
+        state: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  if (values.help) return { help: true, port: 0, host: '', chain: {} };
+  if (values.help) return { help: true, port: 0, host: '', chain: {}, given: {} };
   // An empty environment variable counts as unset.
   const env = process.env;
   const port = whole('--port', values.port ?? (env.PORT || '3000'), 0, 65_535);
@@ -70,7 +86,36 @@ function parse(argv: readonly string[]): { help: boolean; port: number; host: st
     if (values.seed === '') throw new UsageError('--seed must not be empty');
     chain.seed = values.seed;
   }
-  return { help: false, port, host, chain };
+  if (values.state === '') throw new UsageError('--state must name a file');
+  const given = {
+    ...(values.seed !== undefined ? { seed: '--seed' } : {}),
+    ...(values.network !== undefined ? { network: '--network' } : {}),
+    ...(values.accounts !== undefined ? { accountCount: '--accounts' } : {}),
+    ...(values.balance !== undefined ? { accountBalance: '--balance' } : {}),
+  };
+  return { help: false, port, host, chain, state: values.state, given };
+}
+
+/**
+ * The chain of a --state file that exists: its dump's options, the flags' timer and mining; a
+ * chain flag given with it must say what the dump says.
+ */
+async function loadState(path: string, options: Options): Promise<InMemoryChain | undefined> {
+  let dump: ChainDump;
+  try {
+    dump = await readChainDump(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new UsageError(`--state ${path}: ${(error as Error).message}`);
+  }
+  const dumped = optionsOfDump(dump.options);
+  for (const [name, flag] of Object.entries(options.given) as [keyof Options['given'], string][]) {
+    if (String(dumped[name]) !== String(options.chain[name])) {
+      throw new UsageError(`${flag} ${String(options.chain[name])} differs from the chain in ${path} (${String(dumped[name])}); leave it out to load the file`);
+    }
+  }
+  const { blockInterval, automine } = options.chain;
+  return InMemoryChain.load(dump, { blockInterval, automine });
 }
 
 function whole(name: string, text: string, min: number, max: number): number {
@@ -86,15 +131,18 @@ function xym(name: string, text: string): bigint {
   return BigInt(match[1]) * 1_000_000n + BigInt((match[2] ?? '').padEnd(6, '0'));
 }
 
-let options: ReturnType<typeof parse>;
+let options: Options;
 let chain: InMemoryChain;
+let loaded = false;
 try {
   options = parse(process.argv.slice(2));
   if (options.help) {
     console.log(USAGE);
     process.exit(0);
   }
-  chain = new InMemoryChain(options.chain);
+  const fromState = options.state === undefined ? undefined : await loadState(options.state, options);
+  loaded = fromState !== undefined;
+  chain = fromState ?? new InMemoryChain(options.chain);
 } catch (error) {
   console.error(`symbol-gateway: ${(error as Error).message}${error instanceof UsageError ? `\n${USAGE}` : ''}`);
   process.exit(2);
@@ -112,6 +160,7 @@ server.listen(options.port, options.host, () => {
   const { blockInterval, automine } = chain.options;
   const mining = [blockInterval > 0 ? `a block every ${blockInterval} ms` : 'blocks on request', ...(automine ? ['automine'] : [])].join(', ');
   console.log(`symbol-gateway listening on ${base} (in-memory ${chain.options.network}, ${mining})`);
+  if (options.state !== undefined) console.log(`state: ${loaded ? `loaded from ${options.state} at height ${chain.height}` : `a new chain`}; written to ${options.state} on exit`);
   console.log(`try: curl ${base}/blocks   (WebSocket: ws://${host}:${port}/ws)`);
   console.log(`explorer: ${base}/explorer`);
   console.log(`dev controls: curl -X POST -H 'content-type: application/json' -d '{"count":1}' ${base}/dev/mine`);
@@ -126,6 +175,16 @@ function formatXym(amount: bigint): string {
 
 function shutdown(): void {
   server.close();
+  // The chain as it stands once the last announces are checked: written before the chain closes.
+  if (options.state !== undefined) {
+    try {
+      writeChainDump(options.state, chain.dev.dump());
+      console.log(`state written to ${options.state} (height ${chain.height})`);
+    } catch (error) {
+      console.error(`symbol-gateway: writing ${options.state} failed: ${(error as Error).message}`);
+      process.exitCode = 1;
+    }
+  }
   void gateway.close();
   server.closeAllConnections();
 }

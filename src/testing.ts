@@ -27,6 +27,25 @@ export interface TestGateway {
   /** The chain: `chain.dev` drives it, `chain.ledger` reads balances. */
   readonly chain: InMemoryChain;
   readonly gateway: Gateway;
+  /**
+   * Builds state once and starts every later test from it, as Hardhat's `loadFixture` does: the
+   * first call with a fixture runs it, waits for it, and takes a snapshot of the chain; each
+   * later call with the same function puts the chain back to that snapshot (cheap: undo
+   * records, not a rebuild) and answers what the fixture answered the first time. A fixture
+   * builds on the chain as it is when first loaded; one loaded after another goes when the
+   * earlier one is loaded again, and is run again on its next load.
+   *
+   * @example
+   * async function funded(node: TestGateway) {
+   *   node.chain.dev.setBalance(node.accounts[0].addressHex, node.chain.currency.mosaicId, 5_000_000n);
+   *   return { payer: node.accounts[0] };
+   * }
+   * it('pays', async () => {
+   *   const { payer } = await node.loadFixture(funded);
+   *   // ... every test that loads `funded` starts from the same chain
+   * });
+   */
+  loadFixture<T>(fixture: (gateway: TestGateway) => T | Promise<T>): Promise<T>;
   /** Closes the WebSockets, the server and the chain. */
   close(): Promise<void>;
 }
@@ -59,18 +78,31 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
   }
   const { address, port } = server.address() as AddressInfo;
   const origin = `${address.includes(':') ? `[${address}]` : address}:${port}`;
-  return {
+  const fixtures = new Map<Function, { snapshot: string; result: unknown }>();
+  const node: TestGateway = {
     url: `http://${origin}`,
     wsUrl: `ws://${origin}${gateway.hub.path}`,
     accounts: chain.fundedAccounts,
     chain,
     gateway,
+    async loadFixture<T>(fixture: (gateway: TestGateway) => T | Promise<T>): Promise<T> {
+      if (typeof fixture !== 'function') throw new TypeError('loadFixture takes the function that builds the fixture');
+      const loaded = fixtures.get(fixture);
+      if (loaded && chain.dev.snapshots().includes(loaded.snapshot)) {
+        chain.dev.revert(loaded.snapshot);
+        return loaded.result as T;
+      }
+      const result = await fixture(node);
+      fixtures.set(fixture, { snapshot: chain.dev.snapshot().id, result });
+      return result;
+    },
     async close() {
       await gateway.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return node;
 }
 
 export type { ChainAccount, InMemoryChain, InMemoryChainOptions };

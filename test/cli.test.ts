@@ -5,6 +5,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -55,7 +58,7 @@ describe('symbol-gateway command', () => {
   it('--help lists every flag and exits 0', async () => {
     const { code, stdout } = await finished(['--help']);
     expect(code).toBe(0);
-    for (const flag of ['--port', '--host', '--block-time', '--automine', '--accounts', '--balance', '--seed', '--network', '--store', '--help']) expect(stdout).toContain(flag);
+    for (const flag of ['--port', '--host', '--block-time', '--automine', '--accounts', '--balance', '--seed', '--network', '--state', '--store', '--help']) expect(stdout).toContain(flag);
   });
 
   it('starts with the chain its flags describe: accounts, balance, seed, blocks on request, automine', async () => {
@@ -85,6 +88,37 @@ describe('symbol-gateway command', () => {
     expect(stdout).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+ \(in-memory testnet, blocks on request\)/);
   }, 30_000);
 
+  it('--state: a new chain is written to the file on SIGTERM, and the next start goes on from it', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'symbol-gateway-cli-'));
+    try {
+      const path = join(directory, 'chain.json');
+      const first = await started(['--block-time', '0', '--accounts', '2', '--seed', 'stateful', '--state', path], 2);
+      expect(first.lines.join('\n')).toContain(`state: a new chain; written to ${path} on exit`);
+      const mined = await json(`${first.base}/dev/mine`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"count":3}' });
+      const child = running.at(-1)!;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+      const dump = JSON.parse(await readFile(path, 'utf8'));
+      expect(dump.head).toMatchObject({ height: '4', hash: mined.blocks[2].hash });
+
+      // The seed and accounts come from the file; the same seed given again agrees with it.
+      const second = await started(['--block-time', '0', '--seed', 'stateful', '--state', path], 2);
+      expect(second.lines.join('\n')).toContain(`state: loaded from ${path} at height 4`);
+      expect(second.lines.filter((line) => line.includes('private key'))).toEqual(first.lines.filter((line) => line.includes('private key')));
+      expect((await json(`${second.base}/blocks/4`)).meta.hash).toBe(mined.blocks[2].hash);
+
+      const refused = await finished(['--seed', 'another', '--state', path]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/--seed another differs from the chain in .*chain\.json \(stateful\)/);
+      await writeFile(path, 'not json');
+      const broken = await finished(['--state', path]);
+      expect(broken.code).toBe(2);
+      expect(broken.stderr).toMatch(/is not JSON/);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('refuses a bad flag or value with exit code 2, a message naming it, and the usage', async () => {
     const cases: [string[], RegExp][] = [
       [['--nope'], /Unknown option '--nope'/],
@@ -97,6 +131,7 @@ describe('symbol-gateway command', () => {
       [['--network', 'moon'], /--network must be testnet or mainnet/],
       [['--store', 'postgres://x'], /--store must be memory/],
       [['--seed', ''], /--seed must not be empty/],
+      [['--state', ''], /--state must name a file/],
       [['--port'], /--port/],
     ];
     // Side by side: each is a process of its own.

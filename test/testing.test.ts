@@ -44,4 +44,49 @@ describe('startTestGateway', () => {
       await Promise.all([one.close(), two.close()]);
     }
   });
+
+  it('loadFixture runs a fixture once, and puts the chain back to it for every later load', async () => {
+    const node = await startTestGateway({ accountCount: 2 });
+    try {
+      const [alice, bob] = node.accounts;
+      const currency = node.chain.currency.mosaicId;
+      let runs = 0;
+      const funded = async (gateway: typeof node) => {
+        runs++;
+        gateway.chain.dev.setBalance(alice.addressHex, currency, 9_000_000n);
+        gateway.chain.dev.mine(2);
+        return { height: gateway.chain.height, tag: { runs } };
+      };
+      const first = await node.loadFixture(funded);
+      expect(first.height).toBe(3n);
+      const head = node.chain.latestBlock;
+      // A test changes the chain...
+      node.chain.dev.setBalance(bob.addressHex, currency, 1n);
+      node.chain.dev.mine(5);
+      // ...and the next load starts from the fixture again, without running it.
+      const second = await node.loadFixture(funded);
+      expect(second).toBe(first);
+      expect(runs).toBe(1);
+      expect(node.chain.latestBlock).toEqual(head);
+      expect(node.chain.ledger.balance(alice.addressHex, currency)).toBe(9_000_000n);
+      expect(node.chain.ledger.balance(bob.addressHex, currency)).not.toBe(1n);
+      const blocks = (await (await fetch(`${node.url}/blocks?pageSize=100`)).json()) as { data: unknown[] };
+      expect(blocks.data).toHaveLength(3);
+
+      // A fixture loaded after it goes when it is loaded again, and runs again on its next load.
+      let laterRuns = 0;
+      const later = (gateway: typeof node) => {
+        laterRuns++;
+        gateway.chain.dev.mine();
+        return gateway.chain.height;
+      };
+      expect(await node.loadFixture(later)).toBe(4n);
+      await node.loadFixture(funded);
+      expect(await node.loadFixture(later)).toBe(4n);
+      expect([runs, laterRuns]).toEqual([1, 2]);
+      await expect(node.loadFixture(undefined as never)).rejects.toThrow(/takes the function/);
+    } finally {
+      await node.close();
+    }
+  });
 });

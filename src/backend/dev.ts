@@ -26,13 +26,17 @@ export interface TimeAdvanceDTO {
   blocks: MinedBlockDTO[];
 }
 
-/** A snapshot a development chain holds, and the block it was taken at. */
-export interface SnapshotDTO {
-  /** The snapshot's id (a decimal string, never reused by the chain). */
-  id: string;
+/** A chain's latest block. */
+export interface ChainHeadDTO {
   /** uint64 as a decimal string. */
   height: string;
   hash: string;
+}
+
+/** A snapshot a development chain holds, and the block it was taken at. */
+export interface SnapshotDTO extends ChainHeadDTO {
+  /** The snapshot's id (a decimal string, never reused by the chain). */
+  id: string;
 }
 
 /**
@@ -74,4 +78,17 @@ export interface DevControlsRepository {
   dropSnapshot(id: string): Awaitable<void>;
   /** Ids of the snapshots held, oldest first. */
   snapshots(): Awaitable<string[]>;
+  /**
+   * The whole chain as JSON: the options that decide its state and every input it was given
+   * (announces as they were checked, blocks and their times, controls). Announces still
+   * waiting are checked first.
+   */
+  dump(): Awaitable<unknown>;
+  /**
+   * Replaces the chain by a dump's, made by a chain with the same state options: its inputs
+   * are played again on a fresh chain, which then has the dump's blocks, hashes, state, pools,
+   * statuses and ids (checked against the dump's head). All or nothing: a dump that does not
+   * play (409) leaves the chain as it was. Snapshots held are dropped.
+   */
+  load(dump: unknown): Awaitable<ChainHeadDTO>;
 }

@@ -13,6 +13,8 @@ import type { NamespaceRepository } from '../backend/namespaces.js';
 import type { ReceiptRepository } from '../backend/receipts.js';
 import type { StateProofRepository } from '../backend/state-proofs.js';
 import { DevControls, type ChainCheckpoint } from './dev-controls.js';
+import { DUMP_FORMAT, DUMP_VERSION, differingOptions, dumpedOptions, optionsOfDump, parseChainDump, type ChainDump, type ChainInput, type StateOptionName } from './chain-dump.js';
+import type { ChainEvent } from '../backend/events.js';
 import type {
   BlockRepository,
   ChainRepository,
@@ -77,6 +79,8 @@ interface ChainCore {
   score: bigint;
   finalized: FinalizedBlockDTO;
   lastImportanceHash: Uint8Array<ArrayBuffer>;
+  /** What the chain was given, in order (nothing with `keepInputs: false`): what a dump holds. */
+  readonly inputs: ChainInput[];
 }
 
 /** A test account of the chain: its keys and its address in both forms. */
@@ -152,6 +156,11 @@ export class InMemoryChain implements GatewayBackend {
   #health: NodeHealthDTO['status'] = { apiNode: 'up', db: 'up' };
   /** Everything that changes as the chain runs, in one object: loading a dump builds a new one and swaps it in. */
   #core!: ChainCore;
+  /** The input running now: the network times the rules read go on its tape. */
+  #current: ChainInput | undefined;
+  /** While a dump is played: the times the input being played read when it first ran. */
+  #tape: string[] | undefined;
+  #replaying = false;
 
   constructor(options: InMemoryChainOptions = {}) {
     this.options = Object.freeze(resolveChainOptions(options));
@@ -165,8 +174,7 @@ export class InMemoryChain implements GatewayBackend {
     const currencyId = generateMosaicId(new Address(this.nemesisAccount.address), 0);
     this.currency = Object.freeze({ mosaicId: idHex(currencyId), aliasId: CURRENCY_ALIAS });
     this.facade = new SymbolFacade(this.symbolNetwork);
-    // The block time the rules' durations count with: the timer's, or the testnet's 30 s without one.
-    const blockTime = this.options.blockInterval || 30_000;
+    const { blockTime } = this.options;
     this.rules = Object.freeze(resolveRules(blockTime, { importanceGrouping: this.options.importanceGrouping, ...this.options.rules }));
     this.#network = {
       identifier: this.symbolNetwork.identifier,
@@ -293,12 +301,16 @@ export class InMemoryChain implements GatewayBackend {
         block: (height) => this.#core.store.at(Number(height))!,
         height: () => this.height,
         blockTime,
-        changeState: (change) => {
-          this.#core.engine.changeState(change);
-          this.#core.lifecycle.readmitUnconfirmed();
-        },
+        changeState: (change, input) =>
+          this.#run(input, () => {
+            this.#core.engine.changeState(change);
+            this.#core.lifecycle.readmitUnconfirmed();
+          }),
+        impersonationChanged: (addresses) => this.#run({ op: 'impersonation', addresses }, () => undefined),
         log: (message) => console.warn(`symbol-gateway: ${message}`),
         checkpoint: () => this.#checkpoint(),
+        dump: () => this.#dump(),
+        load: (dump) => this.#load(dump),
       },
       { interval: this.options.blockInterval, automine: this.options.automine },
     );
@@ -325,16 +337,23 @@ export class InMemoryChain implements GatewayBackend {
       maxLifetime: lifetime,
       maxBondedLifetime: lifetime * 8n,
     });
-    const engine = new ChainEngine({ state, executor, rules: this.rules, height: () => BigInt(store.height), now: () => this.networkTime() });
+    const engine = new ChainEngine({ state, executor, rules: this.rules, height: () => BigInt(store.height), now: () => this.#ruleTime() });
     const lifecycle = new TransactionLifecycle({
       facade: this.facade,
       addresses: this.#addresses,
-      events: this.events,
+      // A dump being loaded replays the chain in silence.
+      events: { emit: (event) => this.#emit(event) },
       engine,
       nextId,
       announceDelay: this.options.announceDelay,
       signatureWaived: (publicKey) => this.dev.isImpersonated(this.#addresses.of(publicKey).hex),
-      transactionArrived: () => this.dev.transactionArrived(),
+      transactionArrived: () => {
+        if (!this.#replaying) this.dev.transactionArrived();
+      },
+      checking: (input, check) => this.#run(input, check),
+      warn: (message) => {
+        if (!this.#replaying) console.warn(message);
+      },
     });
     // The harvesters vote; each has a voting key pair for the bottom of its key tree.
     const proofs = new FinalizationProofs(this.harvesters.map((harvester, i) => ({ root: harvester.keyPair, bottom: deriveKeyPair(seed, `voter/${i}`) })));
@@ -353,6 +372,7 @@ export class InMemoryChain implements GatewayBackend {
       score: 0n,
       finalized: { finalizationEpoch: 1, finalizationPoint: 1, height: '1', hash: '' },
       lastImportanceHash: ZERO_HASH,
+      inputs: [],
     };
     this.#core = core;
 
@@ -393,14 +413,37 @@ export class InMemoryChain implements GatewayBackend {
     return BigInt(Math.floor(this.options.clock())) - BigInt(this.options.epochAdjustment) * 1000n + (this.dev?.timeOffset ?? 0n);
   }
 
+  /**
+   * A chain from a dump (`chain.dev.dump()`, `GET /dev/state`, a `--state` file): made with the
+   * dump's state options and `options` for the rest (clock, timer, mining, node identity), then
+   * the dump's inputs played on it, so it has the dump's blocks, hashes, state, pools and ids.
+   *
+   * @throws InvalidArgumentError when the value is not a dump, or does not play to its head
+   */
+  static load(dump: unknown, options: Omit<InMemoryChainOptions, StateOptionName> = {}): InMemoryChain {
+    const parsed = parseChainDump(dump);
+    const chain = new InMemoryChain({ ...options, ...optionsOfDump(parsed.options) });
+    try {
+      chain.dev.load(parsed);
+    } catch (error) {
+      chain.close();
+      throw error;
+    }
+    return chain;
+  }
+
   /** Harvests one block now and returns it (announces still waiting in the inbound queue are checked first). */
   harvest(): BlockInfoDTO {
     return this.#harvest(this.networkTime());
   }
 
-  // One block at network time `at` (later than the latest block's).
+  // One block at network time `at` (later than the latest block's), after the announces waiting are checked.
   #harvest(at: bigint): BlockInfoDTO {
     this.#core.lifecycle.drainInbound();
+    return this.#run({ op: 'block', at: at.toString() }, () => this.#harvestChecked(at));
+  }
+
+  #harvestChecked(at: bigint): BlockInfoDTO {
     const height = this.#core.store.height + 1;
     const signer = this.harvesters[(height - 2) % this.harvesters.length];
     const kind: BlockKind = height % this.options.importanceGrouping === 0 ? 'importance' : 'normal';
@@ -415,7 +458,7 @@ export class InMemoryChain implements GatewayBackend {
       beneficiaryAddress: signer.addressHex,
     });
     const block = this.#appendBlock(kind, signer, timestamp, selection);
-    this.events.emit({
+    this.#emit({
       channel: 'block',
       addresses: [],
       data: { block: block.block, meta: { hash: block.meta.hash, generationHash: block.meta.generationHash } },
@@ -433,7 +476,7 @@ export class InMemoryChain implements GatewayBackend {
       this.#core.proofs.record(this.#core.finalized, prevoted);
       this.#core.engine.prune(previousFinalized, BigInt(height));
       this.#core.lifecycle.readmitUnconfirmed();
-      this.events.emit({ channel: 'finalizedBlock', addresses: [], data: { ...this.#core.finalized } });
+      this.#emit({ channel: 'finalizedBlock', addresses: [], data: { ...this.#core.finalized } });
     }
     return block;
   }
@@ -472,6 +515,7 @@ export class InMemoryChain implements GatewayBackend {
     const height = core.store.height;
     const ids = core.ids.position();
     const { transactionCount, score, finalized, lastImportanceHash } = core;
+    const inputs = core.inputs.length;
     let open = true;
     return {
       restore: () => {
@@ -485,7 +529,8 @@ export class InMemoryChain implements GatewayBackend {
         restoreEngine();
         restoreLifecycle();
         Object.assign(core, { transactionCount, score, finalized, lastImportanceHash });
-        core.lifecycle.readmitUnconfirmed();
+        core.inputs.length = inputs;
+        this.#readmit();
         return core.store.latest();
       },
       release: () => {
@@ -493,6 +538,120 @@ export class InMemoryChain implements GatewayBackend {
         open = false;
       },
     };
+  }
+
+  /**
+   * Runs one input of the chain (a block, an announce's check, a control), keeping it among the
+   * chain's inputs with the network times the rules read while it ran.
+   */
+  #run<T>(input: ChainInput, run: () => T): T {
+    if (!this.options.keepInputs) return run();
+    const previous = this.#current;
+    this.#current = input;
+    this.#core.inputs.push(input);
+    try {
+      return run();
+    } finally {
+      this.#current = previous;
+    }
+  }
+
+  /** Network time for the rules (deadlines): the clock's, kept on the running input's tape; while a dump is played, the tape's. */
+  #ruleTime(): bigint {
+    let time: bigint;
+    if (this.#tape) {
+      const recorded = this.#tape.shift();
+      if (recorded === undefined) throw new RangeError('the chain read the clock more often than when the dump was made');
+      time = BigInt(recorded);
+    } else {
+      time = this.networkTime();
+    }
+    if (this.#current && this.options.keepInputs) (this.#current.times ??= []).push(time.toString());
+    return time;
+  }
+
+  #emit(event: ChainEvent): void {
+    if (!this.#replaying) this.events.emit(event);
+  }
+
+  #dump(): ChainDump {
+    if (!this.options.keepInputs) throw new InvalidArgumentError('this chain keeps no inputs (made with keepInputs: false), so it cannot be dumped');
+    this.#core.lifecycle.drainInbound();
+    const latest = this.#core.store.latest();
+    return {
+      format: DUMP_FORMAT,
+      version: DUMP_VERSION,
+      options: dumpedOptions(this.options),
+      timeOffset: this.dev.timeOffset.toString(),
+      head: { height: latest.block.height, hash: latest.meta.hash, stateHash: latest.block.stateHash },
+      inputs: this.#core.inputs.map((input) => ({ ...input })),
+    };
+  }
+
+  /**
+   * Plays a dump's inputs on a new core at the nemesis block and swaps it in once its latest
+   * block is the dump's head; on any failure the chain stays as it was.
+   */
+  #load(value: unknown): BlockInfoDTO {
+    const dump = parseChainDump(value);
+    const differing = differingOptions(dump, this.options);
+    if (differing.length > 0) {
+      throw new InvalidArgumentError(`the dump was made by a chain with other options (${differing.join(', ')}): load it with InMemoryChain.load, or start the chain with the dump's options`);
+    }
+    if (!this.options.keepInputs) throw new InvalidArgumentError('this chain keeps no inputs (made with keepInputs: false): it cannot load a dump');
+    const previous = this.#core;
+    const impersonated = this.dev.impersonated();
+    this.#replaying = true;
+    try {
+      const core = this.#genesis();
+      dump.inputs.forEach((input, i) => {
+        this.#tape = [...(input.times ?? [])];
+        try {
+          this.#play(input);
+        } catch (error) {
+          throw new InvalidArgumentError(`input ${i} (${input.op}) does not play: ${(error as Error).message}`);
+        }
+        if (this.#tape.length > 0) throw new InvalidArgumentError(`input ${i} (${input.op}) read the clock fewer times than when the dump was made`);
+      });
+      const latest = core.store.latest();
+      const reached = { height: latest.block.height, hash: latest.meta.hash, stateHash: latest.block.stateHash };
+      if (JSON.stringify(reached) !== JSON.stringify(dump.head)) {
+        throw new InvalidArgumentError(`the dump played to block ${reached.height} ${reached.hash}, not to its head ${dump.head.height} ${dump.head.hash}`);
+      }
+      previous.lifecycle.close();
+      return latest;
+    } catch (error) {
+      this.#core = previous;
+      this.dev.replaceImpersonated(impersonated);
+      throw error;
+    } finally {
+      this.#replaying = false;
+      this.#tape = undefined;
+    }
+  }
+
+  #play(input: ChainInput): void {
+    switch (input.op) {
+      case 'transaction':
+      case 'cosignature':
+        return this.#run(withoutTimes(input), () => this.#core.lifecycle.process(input));
+      case 'block':
+        this.#harvest(BigInt(input.at));
+        return;
+      case 'balance':
+        this.dev.setBalance(input.address, input.mosaicId, BigInt(input.amount));
+        return;
+      case 'impersonation':
+        this.dev.replaceImpersonated(input.addresses);
+        return;
+      case 'readmit':
+        return this.#readmit();
+    }
+  }
+
+  /** Runs what is unconfirmed again on the confirmed state (after a revert), as an input of its own. */
+  #readmit(): void {
+    this.#run({ op: 'readmit' }, () => this.#core.lifecycle.readmitUnconfirmed());
   }
 
   // Chain data lives in the database; node identity and time come from the api node.
@@ -585,6 +744,11 @@ export class InMemoryChain implements GatewayBackend {
     this.#core.score += DIFFICULTY - elapsedSeconds;
     return info;
   }
+}
+
+function withoutTimes(input: ChainInput): ChainInput {
+  const { times: _times, ...rest } = input;
+  return rest as ChainInput;
 }
 
 /** Fields whose value often repeats from one block to the next (empty blocks, an unchanged state). */

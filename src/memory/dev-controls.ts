@@ -1,7 +1,8 @@
 import type { BlockInfoDTO } from '../backend/dto.js';
-import type { DevControlsRepository, MinedBlockDTO, MiningDTO, SnapshotDTO, TimeAdvanceDTO } from '../backend/dev.js';
+import type { ChainHeadDTO, DevControlsRepository, MinedBlockDTO, MiningDTO, SnapshotDTO, TimeAdvanceDTO } from '../backend/dev.js';
 import { InvalidArgumentError, ResourceNotFoundError } from '../errors.js';
 import type { StateDelta } from './state/chain-state.js';
+import type { ChainDump, ChainInput } from './chain-dump.js';
 import { ACCOUNTS, newAccount } from './plugins/core/account-state.js';
 import { MOSAICS } from './plugins/mosaic/state.js';
 
@@ -15,8 +16,14 @@ export interface DevChain {
   height(): bigint;
   /** The time between blocks the chain's rules count with (ms). */
   readonly blockTime: number;
-  /** Applies a change to the confirmed state outside a block; what is unconfirmed runs again on it. */
-  changeState(change: (delta: StateDelta) => void): void;
+  /** Applies a change to the confirmed state outside a block (kept among the chain's inputs as `input`); what is unconfirmed runs again on it. */
+  changeState(change: (delta: StateDelta) => void, input: ChainInput): void;
+  /** The impersonated addresses changed (kept among the chain's inputs: signatures are checked by them). */
+  impersonationChanged(addresses: string[]): void;
+  /** The chain and its state as JSON. */
+  dump(): ChainDump;
+  /** Replaces the chain by a dump's (all or nothing); returns the latest block. */
+  load(dump: unknown): BlockInfoDTO;
   /** Where the chain reports what it does for a control (impersonated signatures). */
   log(message: string): void;
   /** A point to go back to: the chain's blocks, state, pools and counters as they are now. */
@@ -107,7 +114,7 @@ export class DevControls implements DevControlsRepository {
       else balances.set(mosaicId, amount);
       accounts.set(address, { ...account, balances });
       mosaics.set(mosaicId, { ...mosaic, supply: mosaic.supply + amount - before });
-    });
+    }, { op: 'balance', address, mosaicId, amount: amount.toString() });
     return amount.toString();
   }
 
@@ -133,6 +140,8 @@ export class DevControls implements DevControlsRepository {
     }
     const latest = snapshot.checkpoint.restore();
     this.#offset = snapshot.offset;
+    // Impersonation is a setting, not chain state: it stays as it is, and the chain's inputs say so again.
+    this.#chain.impersonationChanged(this.impersonated());
     return { id, height: latest.block.height, hash: latest.meta.hash };
   }
 
@@ -148,14 +157,40 @@ export class DevControls implements DevControlsRepository {
   }
 
   impersonate(address: string): string[] {
-    this.#impersonated.add(address);
+    if (!this.#impersonated.has(address)) {
+      this.#impersonated.add(address);
+      this.#chain.impersonationChanged(this.impersonated());
+    }
     this.#chain.log(`impersonating ${address}: its transactions and cosignatures are accepted without a signature check`);
     return this.impersonated();
   }
 
   stopImpersonating(address: string): string[] {
-    if (this.#impersonated.delete(address)) this.#chain.log(`no longer impersonating ${address}`);
+    if (this.#impersonated.delete(address)) {
+      this.#chain.impersonationChanged(this.impersonated());
+      this.#chain.log(`no longer impersonating ${address}`);
+    }
     return this.impersonated();
+  }
+
+  /** Replaces the impersonated addresses at once (a dump played, or a load undone), kept among the chain's inputs. */
+  replaceImpersonated(addresses: readonly string[]): void {
+    this.#impersonated.clear();
+    for (const address of addresses) this.#impersonated.add(address);
+    this.#chain.impersonationChanged(this.impersonated());
+  }
+
+  dump(): ChainDump {
+    return this.#chain.dump();
+  }
+
+  load(dump: unknown): ChainHeadDTO {
+    const latest = this.#chain.load(dump);
+    // The snapshots held were of the chain that was replaced.
+    for (const { checkpoint } of this.#snapshots.values()) checkpoint.release();
+    this.#snapshots.clear();
+    this.#offset = BigInt((dump as ChainDump).timeOffset);
+    return { height: latest.block.height, hash: latest.meta.hash };
   }
 
   impersonated(): string[] {

@@ -18,12 +18,11 @@ export function serverInfo(): ServerInfoDTO {
 
 /** Network properties as a node's config-network.properties gives them (strings with ' separators, as catapult writes). */
 export function networkConfiguration(chain: InMemoryChain): NetworkConfigurationDTO {
-  const { network, generationHashSeed, epochAdjustment, blockInterval, finalizationInterval } = chain.options;
+  const { network, generationHashSeed, epochAdjustment, blockTime, finalizationInterval } = chain.options;
   const { rules, sinks } = chain;
   // catapult writes ids as 0x with a quote every four digits: 0x72C0'212E'67A0'8BCE.
   const currency = `0x${chain.currency.mosaicId.match(/.{4}/g)!.join("'")}`;
   const lifetime = chain.options.maxTransactionLifetime;
-  const blockTime = blockInterval || 30_000;
   const blocks = (count: bigint) => duration(Number(count) * blockTime, true);
   return {
     network: {

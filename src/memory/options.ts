@@ -18,6 +18,17 @@ export interface InMemoryChainOptions {
   /** Milliseconds between harvested blocks, or `false` to harvest only on `chain.harvest()`. Default 5000. */
   blockInterval?: number | false;
   /**
+   * The block time (ms) the rules count durations with (`/network/properties`' `blockGenerationTargetTime`,
+   * time travel's blocks). Default: `blockInterval`, or the testnet's 30 000 without a timer.
+   */
+  blockTime?: number;
+  /**
+   * Keep what the chain is given (announced payloads as they are checked, each block's time,
+   * the controls used) so `chain.dev.dump()` can write the chain out; false saves about the
+   * size of the payloads, and dumps are refused. Default true.
+   */
+  keepInputs?: boolean;
+  /**
    * Harvest a block as soon as a transaction enters the unconfirmed pool (after `announceDelay`),
    * besides any `blockInterval` timer; change it later with `chain.dev.setMining`. Default false.
    */
@@ -67,6 +78,8 @@ export function resolveChainOptions(options: InMemoryChainOptions): ResolvedChai
     generationHashSeed: (options.generationHashSeed ?? publicNetwork.generationHashSeed.toString()).toUpperCase(),
     epochAdjustment: options.epochAdjustment ?? Math.floor(publicNetwork.datetimeConverter.epoch.getTime() / 1000),
     blockInterval: options.blockInterval === false ? 0 : (options.blockInterval ?? 5000),
+    blockTime: options.blockTime ?? (options.blockInterval === false ? 0 : (options.blockInterval ?? 5000)),
+    keepInputs: options.keepInputs ?? true,
     automine: options.automine ?? false,
     clock: options.clock ?? Date.now,
     importanceGrouping: options.importanceGrouping ?? 720,
@@ -86,7 +99,9 @@ export function resolveChainOptions(options: InMemoryChainOptions): ResolvedChai
   for (const name of ['epochAdjustment', 'blockInterval', 'accountCount', 'announceDelay'] as const) {
     if (!Number.isSafeInteger(resolved[name]) || resolved[name] < 0) throw new TypeError(`${name} must be a non-negative integer`);
   }
-  for (const name of ['importanceGrouping', 'finalizationInterval', 'harvesterCount', 'maxTransactionLifetime'] as const) {
+  if (resolved.blockTime === 0) resolved.blockTime = 30_000;
+  if (typeof resolved.keepInputs !== 'boolean') throw new TypeError('keepInputs must be true or false');
+  for (const name of ['importanceGrouping', 'finalizationInterval', 'harvesterCount', 'maxTransactionLifetime', 'blockTime'] as const) {
     if (!Number.isSafeInteger(resolved[name]) || resolved[name] < 1) throw new TypeError(`${name} must be a positive integer`);
   }
   return resolved;

@@ -19,6 +19,7 @@ import { parseId } from './params.js';
  * - `GET /dev/impersonation`, `PUT /dev/impersonation` `{"address", "active": bool}` → `{addresses}`
  * - `POST /dev/snapshots` `{}` → `{id, height, hash}`; `GET /dev/snapshots` → `{ids}`;
  *   `POST /dev/snapshots/{id}/revert` → `{id, height, hash}`; `DELETE /dev/snapshots/{id}` → `{ids}`
+ * - `GET /dev/state` → the chain's dump; `PUT /dev/state` (a dump) → `{height, hash}` (within the gateway's `bodyLimit`)
  */
 export function devRoutes(router: Router, backend: GatewayBackend): void {
   const dev = backend.dev;
@@ -57,6 +58,9 @@ export function devRoutes(router: Router, backend: GatewayBackend): void {
     if (typeof active !== 'boolean') throw new InvalidArgumentError('active must be true or false');
     return andThen(active ? dev.impersonate(hex) : dev.stopImpersonating(hex), (addresses) => ({ addresses }));
   });
+
+  router.get('/dev/state', () => dev.dump());
+  router.put('/dev/state', (ctx) => dev.load(requireJsonObject(ctx.body)));
 
   router.post('/dev/snapshots', () => dev.snapshot());
   router.get('/dev/snapshots', () => andThen(dev.snapshots(), (ids) => ({ ids })));

@@ -26,7 +26,7 @@ export interface LifecycleOptions {
   facade: SymbolFacade;
   /** Addresses of public keys, derived once each. */
   addresses: AddressBook;
-  events: EventStream;
+  events: Pick<EventStream, 'emit'>;
   /** The state and the rules that change it. */
   engine: ChainEngine;
   /** The next entry id (ids sort in insertion order). */
@@ -37,7 +37,16 @@ export interface LifecycleOptions {
   signatureWaived?: (publicKey: string) => boolean;
   /** Called when a transaction enters the unconfirmed pool. */
   transactionArrived?: () => void;
+  /** Where a signature left unchecked is reported. Default `console.warn`. */
+  warn?: (message: string) => void;
+  /** Runs each check of an announce (`check`), told what was announced: where the chain keeps its inputs. */
+  checking?: (input: AnnouncedInput, check: () => void) => void;
 }
+
+/** An announce as the chain keeps it among its inputs: what `process` checks again. */
+export type AnnouncedInput =
+  | { op: 'transaction'; payload: string; partial?: true }
+  | { op: 'cosignature'; cosignature: CosignatureDTO };
 
 /** The fee multiplier a harvester asks at most (the network's default dynamic fee multiplier). */
 const MAX_FEE_MULTIPLIER = 100n;
@@ -60,8 +69,8 @@ function payloadCosignatures(record: TransactionRecord): readonly unknown[] | un
 
 /** What waits in the inbound queue: a decoded transaction for a pool, a payload of an unknown type, or a cosignature. */
 type Inbound =
-  | { kind: 'transaction'; decoded: DecodedTransaction; target: 'unconfirmed' | 'partial' }
-  | { kind: 'unknown'; transaction: UnknownTransaction }
+  | { kind: 'transaction'; payload: string; decoded: DecodedTransaction; target: 'unconfirmed' | 'partial' }
+  | { kind: 'unknown'; payload: string; transaction: UnknownTransaction }
   | { kind: 'cosignature'; cosignature: CosignatureDTO };
 
 /**
@@ -80,7 +89,14 @@ export class TransactionLifecycle {
 
   constructor(options: LifecycleOptions) {
     this.#options = options;
-    this.#inbound = new InboundQueue(options.announceDelay, (item) => this.#process(item));
+    this.#inbound = new InboundQueue(options.announceDelay, (item) => {
+      const { checking } = this.#options;
+      if (!checking) return this.#process(item);
+      const input: AnnouncedInput = item.kind === 'cosignature'
+        ? { op: 'cosignature', cosignature: item.cosignature }
+        : { op: 'transaction', payload: item.payload, ...(item.kind === 'transaction' && item.target === 'partial' ? { partial: true as const } : {}) };
+      checking(input, () => this.#process(item));
+    });
   }
 
   /**
@@ -102,6 +118,12 @@ export class TransactionLifecycle {
   /** `PUT /transactions/cosignature`: a cosignature for a partial aggregate, checked with the rest of the queue. */
   announceCosignature(cosignature: CosignatureDTO): void {
     this.#inbound.push({ kind: 'cosignature', cosignature: { ...cosignature } });
+  }
+
+  /** Checks an announce now, as the inbound queue would (the chain's inputs played again). */
+  process(input: AnnouncedInput): void {
+    if (input.op === 'cosignature') return this.#process({ kind: 'cosignature', cosignature: { ...input.cosignature } });
+    this.#process(this.#decode(input.payload, input.partial ? 'partial' : 'unconfirmed'));
   }
 
   /** Checks every announce waiting in the inbound queue now (harvesting does this first). */
@@ -147,11 +169,12 @@ export class TransactionLifecycle {
   // A payload that decodes, or a whole transaction of a type no plugin knows (rejected on `status` like any invalid one).
   #decode(payload: unknown, target: 'unconfirmed' | 'partial'): Inbound {
     try {
-      return { kind: 'transaction', decoded: decodeTransaction(payload, this.#options.facade), target };
+      const decoded = decodeTransaction(payload, this.#options.facade);
+      return { kind: 'transaction', payload: payload as string, decoded, target };
     } catch (error) {
       const transaction = typeof payload === 'string' ? inspectUnknownType(payload, this.#options.facade) : undefined;
       if (!transaction) throw error;
-      return { kind: 'unknown', transaction };
+      return { kind: 'unknown', payload: payload as string, transaction };
     }
   }
 
@@ -352,7 +375,7 @@ export class TransactionLifecycle {
   // An impersonated signer's signature is not checked; the log says so for each one.
   #waived(publicKey: string): boolean {
     if (!this.#options.signatureWaived?.(publicKey)) return false;
-    console.warn(`symbol-gateway: the signature of impersonated ${this.#addressOf(publicKey)} is not checked`);
+    (this.#options.warn ?? console.warn)(`symbol-gateway: the signature of impersonated ${this.#addressOf(publicKey)} is not checked`);
     return true;
   }
 
