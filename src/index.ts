@@ -30,4 +30,7 @@ export type { ListenerHubOptions, UpgradeEmitter } from './ws/index.js';
 export { InMemoryChain } from './memory/chain.js';
 export type { ChainAccount } from './memory/chain.js';
 export type { InMemoryChainOptions } from './memory/options.js';
+export { readChainDump, writeChainDump } from './memory/chain-dump.js';
+export type { ChainDump, ChainInput } from './memory/chain-dump.js';
+export type { DevControls } from './memory/dev-controls.js';
 export { VERSION } from './version.js';
