@@ -25,6 +25,7 @@ const SUITES: Record<string, StartOptions> = {
   'post-accounts': {},
   // Two states of a million accounts each; gc() to measure the heap the trees take.
   'state-trees': { nodeFlags: ['--expose-gc', '--max-old-space-size=14336'] },
+  'dev-snapshots': {},
 };
 
 const args = process.argv.slice(2);
