@@ -1,0 +1,273 @@
+import pg from 'pg';
+import type { ChainEvent, EventFeed } from '../backend/events.js';
+import type { GatewayBackend } from '../backend/index.js';
+import type { BlockInfoDTO, ChainInfoDTO, FinalizationProofDTO, NodeHealthDTO } from '../backend/dto.js';
+import type { BlockSearchCriteria, PageResult } from '../backend/repositories.js';
+import { ServiceUnavailableError } from '../errors.js';
+import { pageWindow, type PageRequest } from '../pagination.js';
+import { createPool, type PostgresOptions } from './pool.js';
+import { EVENTS_CHANNEL } from './writer.js';
+
+export interface PostgresBackendOptions extends PostgresOptions {
+  /** ms between reads of the events table when no NOTIFY wakes the feed (a missed wake-up costs at most this). Default 1000. */
+  eventPollInterval?: number;
+}
+
+/**
+ * A gateway backend over the PostgreSQL store a `PostgresWriter` fills: stateless, so any
+ * number of gateway instances can serve one database. A database that cannot be reached
+ * answers 503 (`/node/health` reports `db: down`) until it is back; nothing needs a restart.
+ */
+export interface PostgresBackend extends GatewayBackend {
+  events: EventFeed;
+  /** Ends the event feed's connection and the pool. */
+  close(): Promise<void>;
+}
+
+/** A backend over the PostgreSQL store at `options.url`. */
+export function createPostgresBackend(options: PostgresBackendOptions): PostgresBackend {
+  const pool = createPool(options);
+  const db = new Reader(pool);
+  const feed = new PostgresEventFeed(options, options.eventPollInterval ?? 1_000);
+  const meta = <T>(key: string) => db.meta<T>(key);
+  return {
+    blocks: {
+      search: (criteria) => searchBlocks(db, criteria),
+      getByHeight: async (height) => db.json<BlockInfoDTO>('select json from blocks where height = $1', [height.toString()]),
+    },
+    chain: { info: () => meta<ChainInfoDTO>('chainInfo') },
+    node: {
+      info: () => meta('nodeInfo'),
+      server: () => meta('serverInfo'),
+      networkTime: async () => BigInt(Date.now()) - BigInt(await meta<number>('epochAdjustment')) * 1000n,
+      health: async (): Promise<NodeHealthDTO> => ({ status: { apiNode: 'up', db: (await db.reachable()) ? 'up' : 'down' } }),
+      storage: () => meta('storage'),
+      peers: () => meta('nodePeers'),
+      unlockedAccounts: () => meta('unlockedAccounts'),
+      metadata: () => meta('nodeMetadata'),
+    },
+    network: {
+      type: () => meta('networkType'),
+      properties: () => meta('networkProperties'),
+      inflation: () => meta('inflation'),
+    },
+    finalization: {
+      proofAtEpoch: (epoch) => db.json<FinalizationProofDTO>('select json from finalization_proofs where epoch = $1', [epoch]),
+      proofAtHeight: (height) => db.json<FinalizationProofDTO>('select json from finalization_proofs where height = $1', [height.toString()]),
+    },
+    events: feed,
+    async close() {
+      await feed.close();
+      await pool.end();
+    },
+  };
+}
+
+/** Queries that answer 503 when the database does not. */
+class Reader {
+  readonly #pool: pg.Pool;
+
+  constructor(pool: pg.Pool) {
+    this.#pool = pool;
+  }
+
+  async rows<R extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<R[]> {
+    try {
+      return (await this.#pool.query<R>(sql, values)).rows;
+    } catch (error) {
+      throw new ServiceUnavailableError(unavailable(error), error);
+    }
+  }
+
+  /** The first row's `json` column, parsed; undefined for no row. */
+  async json<T>(sql: string, values: unknown[] = []): Promise<T | undefined> {
+    const [row] = await this.rows<{ json: string }>(sql, values);
+    return row ? (JSON.parse(row.json) as T) : undefined;
+  }
+
+  async meta<T>(key: string): Promise<T> {
+    const value = await this.json<T>('select json from meta where key = $1', [key]);
+    if (value === undefined) throw new ServiceUnavailableError(`the database holds no ${key} yet: is the writer running?`);
+    return value;
+  }
+
+  async reachable(): Promise<boolean> {
+    try {
+      await this.#pool.query('select 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+function unavailable(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  // 57014: query_canceled, what statement_timeout raises.
+  if (code === '57014') return 'the database did not answer in time';
+  return 'the database is unreachable';
+}
+
+/**
+ * A page of an append-only list (see `ranks` in migrations.ts): `[low, high]` the ranks the
+ * other filters allow; the offset's place found by its key; the window by `pageWindow`, as
+ * every in-memory collection pages.
+ */
+async function pageOfList(db: Reader, list: string, low: number, high: number, request: PageRequest, select: (fromRank: number, toRank: number, descending: boolean) => Promise<string[]>): Promise<{ json: string[]; totalEntries: number }> {
+  if (high < low) return { json: [], totalEntries: 0 };
+  let bound: number | undefined;
+  const offset = request.offset?.toUpperCase();
+  if (offset !== undefined) {
+    const [row] = await db.rows<{ rank: string | null }>(
+      `select max(rank) as rank from ranks where list = $1 and key ${request.order === 'asc' ? '<=' : '<'} $2`,
+      [list, offset],
+    );
+    const index = Number(row.rank ?? 0);
+    bound = Math.min(high, Math.max(low - 1, index)) - (low - 1);
+  }
+  const window = pageWindow(high - low + 1, request, bound);
+  if (window.end <= window.start) return { json: [], totalEntries: window.totalEntries };
+  // Positions [start, end) of the run that starts at rank `low`.
+  const json = await select(low + window.start, low + window.end - 1, window.descending);
+  return { json, totalEntries: window.totalEntries };
+}
+
+async function searchBlocks(db: Reader, criteria: BlockSearchCriteria): Promise<PageResult<BlockInfoDTO>> {
+  const { signerPublicKey: signer, beneficiaryAddress: beneficiary } = criteria;
+  const list = signer !== undefined && beneficiary !== undefined
+    ? `blocks/signer=${signer}&beneficiary=${beneficiary}`
+    : signer !== undefined ? `blocks/signer=${signer}` : beneficiary !== undefined ? `blocks/beneficiary=${beneficiary}` : 'blocks';
+  // The timestamp bounds as heights (timestamps grow with height), then as ranks of the list.
+  const [bounds] = await db.rows<{ low: string | null; high: string | null; count: string | null }>(
+    `select
+       (select min(height) from blocks where timestamp >= $2) as low,
+       (select max(height) from blocks where timestamp <= $3) as high,
+       (select count from list_counts where list = $1) as count`,
+    [list, (criteria.fromTimestamp ?? 0n).toString(), (criteria.toTimestamp ?? 2n ** 63n - 1n).toString()],
+  );
+  const count = Number(bounds.count ?? 0);
+  if (count === 0 || bounds.low === null || bounds.high === null) return { data: [], totalEntries: 0 };
+  const [ranks] = await db.rows<{ low: string | null; high: string | null }>(
+    `select (select min(rank) from ranks where list = $1 and entry >= $2) as low, (select max(rank) from ranks where list = $1 and entry <= $3) as high`,
+    [list, bounds.low, bounds.high],
+  );
+  if (ranks.low === null || ranks.high === null) return { data: [], totalEntries: 0 };
+  const page = await pageOfList(db, list, Number(ranks.low), Number(ranks.high), criteria, async (from, to, descending) =>
+    (await db.rows<{ json: string }>(
+      `select b.json from ranks r join blocks b on b.height = r.entry where r.list = $1 and r.rank between $2 and $3 order by r.rank ${descending ? 'desc' : 'asc'}`,
+      [list, from, to],
+    )).map((row) => row.json),
+  );
+  return { data: page.json.map((json) => JSON.parse(json) as BlockInfoDTO), totalEntries: page.totalEntries };
+}
+
+interface EventRow {
+  seq: string;
+  channel: string;
+  addresses: string;
+  data: string;
+}
+
+/**
+ * Chain events from the events table, in sequence order, each once: a subscriber gets the
+ * events committed after it subscribed. NOTIFY only wakes the feed (and a poll every
+ * `pollInterval` ms covers a missed one); it reads every row after the last sequence it
+ * delivered, so a lost connection loses nothing: once it is back, the gap is read.
+ */
+export class PostgresEventFeed implements EventFeed {
+  readonly #options: PostgresOptions;
+  readonly #pollInterval: number;
+  readonly #listeners = new Set<(event: ChainEvent) => void>();
+  #last: bigint | undefined;
+  #client: pg.Client | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #reading: Promise<void> | undefined;
+  #again = false;
+  #closed = false;
+
+  constructor(options: PostgresOptions, pollInterval: number) {
+    this.#options = options;
+    this.#pollInterval = pollInterval;
+  }
+
+  subscribe(listener: (event: ChainEvent) => void): () => void {
+    const subscribed = (event: ChainEvent) => listener(event);
+    this.#listeners.add(subscribed);
+    if (!this.#timer && !this.#closed) this.#start();
+    return () => this.#listeners.delete(subscribed);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    await this.#reading;
+    await this.#client?.end().catch(() => undefined);
+    this.#client = undefined;
+  }
+
+  #start(): void {
+    this.#timer = setInterval(() => this.#wake(), this.#pollInterval);
+    this.#timer.unref();
+    this.#wake();
+  }
+
+  // Reads now, or once more after the read running now.
+  #wake(): void {
+    if (this.#reading) {
+      this.#again = true;
+      return;
+    }
+    this.#reading = this.#read().finally(() => {
+      this.#reading = undefined;
+      if (this.#again && !this.#closed) {
+        this.#again = false;
+        this.#wake();
+      }
+    });
+  }
+
+  async #read(): Promise<void> {
+    try {
+      const client = await this.#connect();
+      if (this.#last === undefined) {
+        const { rows } = await client.query<{ seq: string | null }>('select max(seq) as seq from events');
+        this.#last = BigInt(rows[0].seq ?? 0);
+        return;
+      }
+      for (;;) {
+        const { rows }: pg.QueryResult<EventRow> = await client.query<EventRow>('select seq, channel, addresses, data from events where seq > $1 order by seq limit 1000', [this.#last.toString()]);
+        for (const row of rows) {
+          this.#last = BigInt(row.seq);
+          const event: ChainEvent = { channel: row.channel as ChainEvent['channel'], addresses: row.addresses === '' ? [] : row.addresses.split(' '), data: JSON.parse(row.data) };
+          for (const listener of [...this.#listeners]) {
+            try {
+              listener(event);
+            } catch (error) {
+              console.error('symbol-gateway: a chain event listener failed', error);
+            }
+          }
+        }
+        if (rows.length < 1000) return;
+      }
+    } catch {
+      // The connection is gone: the next wake-up connects again and reads from the last sequence delivered.
+      const client = this.#client;
+      this.#client = undefined;
+      await client?.end().catch(() => undefined);
+    }
+  }
+
+  async #connect(): Promise<pg.Client> {
+    if (this.#client) return this.#client;
+    const client = new pg.Client({ connectionString: this.#options.url, connectionTimeoutMillis: this.#options.connectTimeout ?? 5_000, statement_timeout: this.#options.statementTimeout ?? 5_000 });
+    client.on('error', () => {
+      if (this.#client === client) this.#client = undefined;
+    });
+    client.on('notification', () => this.#wake());
+    await client.connect();
+    await client.query(`listen ${EVENTS_CHANNEL}`);
+    this.#client = client;
+    return client;
+  }
+}
