@@ -124,6 +124,34 @@ describe('PostgreSQL store: blocks, chain, node, finalization', () => {
     expect(blocks.body).toEqual({ code: 'ServiceUnavailable', message: 'the database is unreachable' });
   });
 
+  it('answers 503 when a query outlives the statement timeout, and serves again once it can; survives its connections being cut', async () => {
+    const { chain, writer } = await topology();
+    await grow(chain, writer, 2);
+    const backend = createPostgresBackend({ url: postgres().url, statementTimeout: 200 });
+    const server = await startGateway({ backend });
+    cleanups.push(() => server.close());
+    expect((await server.get('/blocks/2')).status).toBe(200);
+    // Another session holds the blocks table: the read waits, and PostgreSQL cancels it at 200 ms.
+    const admin = new pg.Client({ connectionString: postgres().url });
+    await admin.connect();
+    await admin.query('begin; lock table blocks in access exclusive mode');
+    const started = Date.now();
+    const slow = await server.get('/blocks/2');
+    expect(slow.status).toBe(503);
+    expect(slow.body).toEqual({ code: 'ServiceUnavailable', message: 'the database did not answer in time' });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    await admin.query('rollback');
+    expect((await server.get('/blocks/2')).status).toBe(200);
+    // Every connection of the pool cut (a database restart): the next reads open new ones.
+    await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'symbol-gateway' and pid <> pg_backend_pid()");
+    await admin.end();
+    let after = await server.get('/blocks/2');
+    // A request that picked a cut connection fails once; the pool has dropped it by the next.
+    if (after.status === 503) after = await server.get('/blocks/2');
+    expect(after.status).toBe(200);
+    expect((await server.get('/node/health')).body.status).toEqual({ apiNode: 'up', db: 'up' });
+  });
+
   it('refuses a database that holds another chain', async () => {
     const { chain, writer } = await topology();
     await grow(chain, writer, 2);
