@@ -298,7 +298,6 @@ export class InMemoryChain implements GatewayBackend {
       {
         harvest: (timestamp) => this.#harvest(timestamp ?? this.networkTime()),
         networkTime: () => this.networkTime(),
-        block: (height) => this.#core.store.at(Number(height))!,
         height: () => this.height,
         blockTime,
         changeState: (change, input) =>
@@ -508,7 +507,7 @@ export class InMemoryChain implements GatewayBackend {
    */
   #checkpoint(): ChainCheckpoint {
     const core = this.#core;
-    core.lifecycle.drainInbound();
+    // First: it checks the announces still waiting, which may change the pools and the ids.
     const restoreLifecycle = core.lifecycle.checkpoint();
     const restoreEngine = core.engine.checkpoint();
     const position = core.state.journal.mark();
@@ -518,6 +517,7 @@ export class InMemoryChain implements GatewayBackend {
     const inputs = core.inputs.length;
     let open = true;
     return {
+      head: core.store.latest(),
       restore: () => {
         if (!open || this.#core !== core) throw new InvalidArgumentError('the snapshot is no longer held');
         core.state.journal.rewind(position);
@@ -566,7 +566,7 @@ export class InMemoryChain implements GatewayBackend {
     } else {
       time = this.networkTime();
     }
-    if (this.#current && this.options.keepInputs) (this.#current.times ??= []).push(time.toString());
+    if (this.#current) (this.#current.times ??= []).push(time.toString());
     return time;
   }
 

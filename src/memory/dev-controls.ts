@@ -10,8 +10,6 @@ import { MOSAICS } from './plugins/mosaic/state.js';
 export interface DevChain {
   /** Harvests one block, at `timestamp` (network time, ms) or now. */
   harvest(timestamp?: bigint): BlockInfoDTO;
-  /** The block at a height the chain has. */
-  block(height: bigint): BlockInfoDTO;
   networkTime(): bigint;
   height(): bigint;
   /** The time between blocks the chain's rules count with (ms). */
@@ -32,6 +30,8 @@ export interface DevChain {
 
 /** A point the chain can go back to, any number of times while it is held. */
 export interface ChainCheckpoint {
+  /** The latest block when the checkpoint was taken. */
+  readonly head: BlockInfoDTO;
   /** Puts the chain back as it was at the checkpoint; returns its latest block then. */
   restore(): BlockInfoDTO;
   /** Lets the checkpoint go (its undo records go with the last one held). */
@@ -122,8 +122,7 @@ export class DevControls implements DevControlsRepository {
     const checkpoint = this.#chain.checkpoint();
     const id = String(++this.#snapshotCount);
     this.#snapshots.set(id, { checkpoint, offset: this.#offset });
-    const height = this.#chain.height();
-    return { id, height: height.toString(), hash: this.#chain.block(height).meta.hash };
+    return { id, height: checkpoint.head.block.height, hash: checkpoint.head.meta.hash };
   }
 
   revert(id: string): SnapshotDTO {

@@ -72,13 +72,15 @@ export function resolveChainOptions(options: InMemoryChainOptions): ResolvedChai
   const network = options.network ?? 'testnet';
   if (network !== 'testnet' && network !== 'mainnet') throw new TypeError(`network must be 'testnet' or 'mainnet', not '${String(network)}'`);
   const publicNetwork = network === 'mainnet' ? Network.MAINNET : Network.TESTNET;
+  const blockInterval = options.blockInterval === false ? 0 : (options.blockInterval ?? 5000);
   const resolved: ResolvedChainOptions = {
     seed: options.seed ?? 'symbol-gateway',
     network,
     generationHashSeed: (options.generationHashSeed ?? publicNetwork.generationHashSeed.toString()).toUpperCase(),
     epochAdjustment: options.epochAdjustment ?? Math.floor(publicNetwork.datetimeConverter.epoch.getTime() / 1000),
-    blockInterval: options.blockInterval === false ? 0 : (options.blockInterval ?? 5000),
-    blockTime: options.blockTime ?? (options.blockInterval === false ? 0 : (options.blockInterval ?? 5000)),
+    blockInterval,
+    // The timer's interval, or the testnet's 30 s without a timer.
+    blockTime: options.blockTime ?? (blockInterval || 30_000),
     keepInputs: options.keepInputs ?? true,
     automine: options.automine ?? false,
     clock: options.clock ?? Date.now,
@@ -99,7 +101,6 @@ export function resolveChainOptions(options: InMemoryChainOptions): ResolvedChai
   for (const name of ['epochAdjustment', 'blockInterval', 'accountCount', 'announceDelay'] as const) {
     if (!Number.isSafeInteger(resolved[name]) || resolved[name] < 0) throw new TypeError(`${name} must be a non-negative integer`);
   }
-  if (resolved.blockTime === 0) resolved.blockTime = 30_000;
   if (typeof resolved.keepInputs !== 'boolean') throw new TypeError('keepInputs must be true or false');
   for (const name of ['importanceGrouping', 'finalizationInterval', 'harvesterCount', 'maxTransactionLifetime', 'blockTime'] as const) {
     if (!Number.isSafeInteger(resolved[name]) || resolved[name] < 1) throw new TypeError(`${name} must be a positive integer`);

@@ -103,7 +103,7 @@ export class PostgresWriter {
       if (!proof) break;
       if (Number(proof.height) > stored) batch.proofs.push(proof);
     }
-    batch.meta = await this.#meta(true);
+    batch.meta = this.#startMeta();
     await this.#write(batch);
   }
 
@@ -184,12 +184,10 @@ export class PostgresWriter {
   }
 
   // At start, also what never changes: the node, the network and its properties.
-  async #meta(withStatic: boolean): Promise<Record<string, unknown>> {
+  #startMeta(): Record<string, unknown> {
     const chain = this.#chain;
-    const now = this.#metaNow();
-    if (!withStatic) return now;
     return {
-      ...now,
+      ...this.#metaNow(),
       nodeInfo: chain.node.info(),
       serverInfo: chain.node.server(),
       nodePeers: chain.node.peers!(),
@@ -215,7 +213,7 @@ async function insertBlock(client: pg.PoolClient, info: BlockInfoDTO): Promise<v
 }
 
 /** Appends an entry at the end of a list: its rank is the list's count after it, kept in the same transaction. */
-export async function appendRank(client: pg.PoolClient, list: string, key: string, entry: bigint): Promise<void> {
+async function appendRank(client: pg.PoolClient, list: string, key: string, entry: bigint): Promise<void> {
   const { rows } = await client.query<{ count: string }>(
     'insert into list_counts (list, count) values ($1, 1) on conflict (list) do update set count = list_counts.count + 1 returning count',
     [list],

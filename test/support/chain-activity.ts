@@ -7,15 +7,13 @@ import { createHash } from 'node:crypto';
 import { Hash256 } from 'symbol-sdk';
 import { generateMosaicId, generateNamespaceId, Address } from 'symbol-sdk/symbol';
 import type { ChainAccount, InMemoryChain } from '../../src/memory/chain.js';
-import { hashLockFor, hex, signedBy, unfundedAccount } from './announce.js';
+import { hashLockFor, signedBy, unfundedAccount } from './announce.js';
 import type { TestServer } from './server.js';
 import { aggregate, cosign, embeddedTransfer, transfer, type Signed } from './signing.js';
 
 /** What a round of activity left behind: hashes to look up, ids of what it created. */
 export interface Activity {
   readonly hashes: string[];
-  readonly namespaceId: string;
-  readonly mosaicId: string;
   /** An aggregate bonded still waiting for a cosignature. */
   readonly partialHash: string;
   /** A transfer announced after the last block (unconfirmed). */
@@ -72,7 +70,7 @@ export function activity(chain: InMemoryChain, round: string): Activity {
   for (let i = 0; i < 12; i++) chain.harvest();
   const pending = announce(transfer(chain, d, a, { amount: 5n, message: `${round}/pending` }));
   chain.processAnnounced();
-  return { hashes, namespaceId: hex(namespaceId), mosaicId: hex(mosaicId), partialHash: partial.hash, pendingHash: pending.hash };
+  return { hashes, partialHash: partial.hash, pendingHash: pending.hash };
 }
 
 // An aggregate bonded of `signer` with a transfer from `cosigner`, waiting for its cosignature.
