@@ -56,6 +56,21 @@ const CURRENCY_ALIAS = 'E74B99BA41F4AFEE';
 /** Blocks whose fee multipliers `/network/fees/transaction` summarizes. */
 const FEE_STATISTICS_BLOCKS = 300;
 
+/** What a store that follows a chain (the PostgreSQL writer) reaches beyond its repositories; not exported by the package. */
+interface ChainInternals {
+  /** The chain's current core: its stores, state, pools and inputs. */
+  core(chain: InMemoryChain): ChainCore;
+  /** From now on the chain refuses snapshots and loads (history a follower already stored would change), saying `reason`. */
+  pin(chain: InMemoryChain, reason: string): void;
+}
+
+let internals: ChainInternals;
+
+/** See `ChainInternals`: for the stores that follow a chain. */
+export function chainInternals(): ChainInternals {
+  return internals;
+}
+
 /** The network currency: its mosaic id and the id of its `symbol.xym` alias, both 16 hex. */
 export interface Currency {
   readonly mosaicId: string;
@@ -63,7 +78,7 @@ export interface Currency {
 }
 
 /** Everything the chain changes as it runs (blocks, state, pools, finalization), built at the nemesis block. */
-interface ChainCore {
+export interface ChainCore {
   readonly store: BlockStore;
   readonly merkleLeaves: BlockMerkleLeaves;
   readonly ids: EntryIdSequence;
@@ -151,6 +166,15 @@ export class InMemoryChain implements GatewayBackend {
   /** Chain events for the gateway's WebSocket channels. */
   readonly events = new EventStream();
 
+  static {
+    internals = {
+      core: (chain) => chain.#core,
+      pin: (chain, reason) => {
+        chain.#pinned = reason;
+      },
+    };
+  }
+
   readonly #addresses: AddressBook;
   readonly #network: ChainNetwork;
   #health: NodeHealthDTO['status'] = { apiNode: 'up', db: 'up' };
@@ -158,6 +182,8 @@ export class InMemoryChain implements GatewayBackend {
   #core!: ChainCore;
   /** The input running now: the network times the rules read go on its tape. */
   #current: ChainInput | undefined;
+  /** Why the chain may not go back (a store that follows it), when something says so. */
+  #pinned: string | undefined;
   /** While a dump is played: the times the input being played read when it first ran. */
   #tape: string[] | undefined;
   #replaying = false;
@@ -506,6 +532,7 @@ export class InMemoryChain implements GatewayBackend {
    * copied (they are small), and the counters are kept. Announces still waiting are checked first.
    */
   #checkpoint(): ChainCheckpoint {
+    this.#refuseRewrite('snapshots');
     const core = this.#core;
     // First: it checks the announces still waiting, which may change the pools and the ids.
     const restoreLifecycle = core.lifecycle.checkpoint();
@@ -570,6 +597,10 @@ export class InMemoryChain implements GatewayBackend {
     return time;
   }
 
+  #refuseRewrite(what: string): void {
+    if (this.#pinned !== undefined) throw new InvalidArgumentError(`${what} would rewrite the chain's history, and ${this.#pinned}`);
+  }
+
   #emit(event: ChainEvent): void {
     if (!this.#replaying) this.events.emit(event);
   }
@@ -593,6 +624,7 @@ export class InMemoryChain implements GatewayBackend {
    * block is the dump's head; on any failure the chain stays as it was.
    */
   #load(value: unknown): BlockInfoDTO {
+    this.#refuseRewrite('loading a dump');
     const dump = parseChainDump(value);
     const differing = differingOptions(dump, this.options);
     if (differing.length > 0) {

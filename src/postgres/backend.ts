@@ -3,9 +3,9 @@ import type { ChainEvent, EventFeed } from '../backend/events.js';
 import type { GatewayBackend } from '../backend/index.js';
 import type { BlockInfoDTO, ChainInfoDTO, FinalizationProofDTO, NodeHealthDTO } from '../backend/dto.js';
 import type { BlockSearchCriteria, PageResult } from '../backend/repositories.js';
-import { ServiceUnavailableError } from '../errors.js';
-import { pageWindow, type PageRequest } from '../pagination.js';
 import { createPool, type PostgresOptions } from './pool.js';
+import { STORE_MODULES } from './parts.js';
+import { pageOfList, Reader } from './reader.js';
 import { EVENTS_CHANNEL } from './writer.js';
 
 export interface PostgresBackendOptions extends PostgresOptions {
@@ -55,81 +55,13 @@ export function createPostgresBackend(options: PostgresBackendOptions): Postgres
       proofAtEpoch: (epoch) => db.json<FinalizationProofDTO>('select json from finalization_proofs where epoch = $1', [epoch]),
       proofAtHeight: (height) => db.json<FinalizationProofDTO>('select json from finalization_proofs where height = $1', [height.toString()]),
     },
+    ...Object.assign({}, ...STORE_MODULES.map((module) => module.repositories(db))),
     events: feed,
     async close() {
       await feed.close();
       await pool.end();
     },
   };
-}
-
-/** Queries that answer 503 when the database does not. */
-class Reader {
-  readonly #pool: pg.Pool;
-
-  constructor(pool: pg.Pool) {
-    this.#pool = pool;
-  }
-
-  async rows<R extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<R[]> {
-    try {
-      return (await this.#pool.query<R>(sql, values)).rows;
-    } catch (error) {
-      throw new ServiceUnavailableError(unavailable(error), error);
-    }
-  }
-
-  /** The first row's `json` column, parsed; undefined for no row. */
-  async json<T>(sql: string, values: unknown[] = []): Promise<T | undefined> {
-    const [row] = await this.rows<{ json: string }>(sql, values);
-    return row ? (JSON.parse(row.json) as T) : undefined;
-  }
-
-  async meta<T>(key: string): Promise<T> {
-    const value = await this.json<T>('select json from meta where key = $1', [key]);
-    if (value === undefined) throw new ServiceUnavailableError(`the database holds no ${key} yet: is the writer running?`);
-    return value;
-  }
-
-  async reachable(): Promise<boolean> {
-    try {
-      await this.#pool.query('select 1');
-      return true;
-    } catch {
-      return false;
-    }
-  }
-}
-
-function unavailable(error: unknown): string {
-  const code = (error as { code?: string }).code;
-  // 57014: query_canceled, what statement_timeout raises.
-  if (code === '57014') return 'the database did not answer in time';
-  return 'the database is unreachable';
-}
-
-/**
- * A page of an append-only list (see `ranks` in migrations.ts): `[low, high]` the ranks the
- * other filters allow; the offset's place found by its key; the window by `pageWindow`, as
- * every in-memory collection pages.
- */
-async function pageOfList(db: Reader, list: string, low: number, high: number, request: PageRequest, select: (fromRank: number, toRank: number, descending: boolean) => Promise<string[]>): Promise<{ json: string[]; totalEntries: number }> {
-  if (high < low) return { json: [], totalEntries: 0 };
-  let bound: number | undefined;
-  const offset = request.offset?.toUpperCase();
-  if (offset !== undefined) {
-    const [row] = await db.rows<{ rank: string | null }>(
-      `select max(rank) as rank from ranks where list = $1 and key ${request.order === 'asc' ? '<=' : '<'} $2`,
-      [list, offset],
-    );
-    const index = Number(row.rank ?? 0);
-    bound = Math.min(high, Math.max(low - 1, index)) - (low - 1);
-  }
-  const window = pageWindow(high - low + 1, request, bound);
-  if (window.end <= window.start) return { json: [], totalEntries: window.totalEntries };
-  // Positions [start, end) of the run that starts at rank `low`.
-  const json = await select(low + window.start, low + window.end - 1, window.descending);
-  return { json, totalEntries: window.totalEntries };
 }
 
 async function searchBlocks(db: Reader, criteria: BlockSearchCriteria): Promise<PageResult<BlockInfoDTO>> {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { STORE_MODULES } from './parts.js';
 import { inTransaction } from './pool.js';
 
 /** One step of the schema, applied once, in order, in its own transaction. */
@@ -19,6 +20,12 @@ export interface Migration {
  * total is its `list_counts` row, kept in the same transaction.
  */
 export const MIGRATIONS: readonly Migration[] = [
+  ...baseMigrations(),
+  ...STORE_MODULES.flatMap((module) => module.migrations),
+].sort((a, b) => a.version - b.version);
+
+function baseMigrations(): Migration[] {
+  return [
   {
     version: 1,
     name: 'blocks, chain head, finalization, events',
@@ -61,7 +68,8 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
-];
+  ];
+}
 
 /**
  * Applies the steps the database lacks, in one transaction under an advisory lock, so

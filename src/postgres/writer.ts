@@ -1,8 +1,11 @@
 import type pg from 'pg';
 import type { ChainEvent } from '../backend/events.js';
 import type { BlockInfoDTO, FinalizationProofDTO } from '../backend/dto.js';
-import type { InMemoryChain } from '../memory/chain.js';
+import { chainInternals, type InMemoryChain } from '../memory/chain.js';
+import { appendToLists } from './lists.js';
 import { migrate } from './migrations.js';
+import type { PartWrite, SealedBatch, StorePart } from './part.js';
+import { STORE_MODULES } from './parts.js';
 import { createPool, inTransaction, type PostgresOptions } from './pool.js';
 
 /** The channel NOTIFY wakes readers on once new events are committed. */
@@ -15,6 +18,8 @@ interface Batch {
   readonly proofs: FinalizationProofDTO[];
   /** The chain's head, node storage and the like once the batch was taken (the meta rows). */
   meta: Record<string, unknown>;
+  /** The parts' writes (transactions, state entries, receipts …), collected as the batch was sealed. */
+  writes: PartWrite[];
 }
 
 export interface PostgresWriterOptions extends PostgresOptions {
@@ -43,11 +48,13 @@ export class PostgresWriter {
   #unsubscribe: (() => void) | undefined;
   #closed = false;
   readonly #idle: (() => void)[] = [];
+  readonly #parts: readonly StorePart[];
 
-  private constructor(chain: InMemoryChain, pool: pg.Pool, options: PostgresWriterOptions) {
+  private constructor(chain: InMemoryChain, pool: pg.Pool, options: PostgresWriterOptions, parts: readonly StorePart[]) {
     this.#chain = chain;
     this.#pool = pool;
     this.#options = options;
+    this.#parts = parts;
   }
 
   /**
@@ -58,9 +65,11 @@ export class PostgresWriter {
     const pool = createPool(options);
     try {
       await migrate(pool);
-      const writer = new PostgresWriter(chain, pool, options);
+      const writer = new PostgresWriter(chain, pool, options, STORE_MODULES.map((module) => module.part));
       await writer.#catchUp();
+      chainInternals().pin(chain, 'a PostgreSQL writer follows this chain');
       writer.#unsubscribe = chain.events.subscribe((event) => writer.#take(event));
+      for (const part of writer.#parts) part.follow?.(chain, () => writer.#touch());
       return writer;
     } catch (error) {
       await pool.end();
@@ -104,21 +113,36 @@ export class PostgresWriter {
       if (Number(proof.height) > stored) batch.proofs.push(proof);
     }
     batch.meta = this.#startMeta();
+    batch.writes = this.#collect(batch, { storedHeight: BigInt(stored) });
     await this.#write(batch);
   }
 
   #newBatch(): Batch {
-    return { events: [], blocks: [], proofs: [], meta: {} };
+    return { events: [], blocks: [], proofs: [], meta: {}, writes: [] };
+  }
+
+  // The open batch, or a new one that closes once the synchronous work that opened it (a harvest, a check) is done.
+  #open(): Batch {
+    if (!this.#current) {
+      this.#current = this.#newBatch();
+      queueMicrotask(() => this.#seal());
+    }
+    return this.#current;
+  }
+
+  // The chain changed without an event (a part saw it): a batch carries the change.
+  #touch(): void {
+    if (!this.#closed) this.#open();
+  }
+
+  #collect(batch: Batch, catchUp?: SealedBatch['catchUp']): PartWrite[] {
+    const sealed: SealedBatch = { events: batch.events, blocks: batch.blocks, catchUp };
+    return this.#parts.map((part) => part.collect(this.#chain, sealed)).filter((write): write is PartWrite => write !== undefined);
   }
 
   // Every event joins the open batch; a harvest's block and proof are read as they happen (the chain is synchronous).
   #take(event: ChainEvent): void {
-    if (!this.#current) {
-      this.#current = this.#newBatch();
-      // The batch closes once the synchronous work that opened it (a harvest, a check) is done.
-      queueMicrotask(() => this.#seal());
-    }
-    const batch = this.#current;
+    const batch = this.#open();
     batch.events.push(event);
     if (event.channel === 'block') {
       const { block } = event.data as { block: { height: string } };
@@ -135,8 +159,9 @@ export class PostgresWriter {
     const batch = this.#current;
     if (!batch) return;
     this.#current = undefined;
-    // The head as it stands now: the batch's last block.
+    // The head as it stands now: the batch's last block; the parts' rows as they stand now.
     batch.meta = this.#metaNow();
+    batch.writes = this.#collect(batch);
     this.#queue.push(batch);
     if (!this.#writing) this.#writing = this.#drain();
   }
@@ -161,7 +186,8 @@ export class PostgresWriter {
   // One transaction: blocks with their list ranks, proofs, events, the meta rows; NOTIFY goes out at commit.
   async #write(batch: Batch): Promise<void> {
     await inTransaction(this.#pool, async (client) => {
-      for (const info of batch.blocks) await insertBlock(client, info);
+      await insertBlocks(client, batch.blocks);
+      for (const write of batch.writes) await write(client);
       for (const proof of batch.proofs) {
         await client.query('insert into finalization_proofs (epoch, height, json) values ($1, $2, $3) on conflict (epoch) do nothing', [proof.finalizationEpoch, proof.height, JSON.stringify(proof)]);
       }
@@ -207,16 +233,14 @@ function blockLists(info: BlockInfoDTO): string[] {
   return ['blocks', `blocks/signer=${signer}`, `blocks/beneficiary=${beneficiary}`, `blocks/signer=${signer}&beneficiary=${beneficiary}`];
 }
 
-async function insertBlock(client: pg.PoolClient, info: BlockInfoDTO): Promise<void> {
-  await client.query('insert into blocks (height, id, hash, timestamp, json) values ($1, $2, $3, $4, $5)', [info.block.height, info.id, info.meta.hash, info.block.timestamp, JSON.stringify(info)]);
-  for (const list of blockLists(info)) await appendRank(client, list, info.id, BigInt(info.block.height));
-}
-
-/** Appends an entry at the end of a list: its rank is the list's count after it, kept in the same transaction. */
-async function appendRank(client: pg.PoolClient, list: string, key: string, entry: bigint): Promise<void> {
-  const { rows } = await client.query<{ count: string }>(
-    'insert into list_counts (list, count) values ($1, 1) on conflict (list) do update set count = list_counts.count + 1 returning count',
-    [list],
-  );
-  await client.query('insert into ranks (list, rank, key, entry) values ($1, $2, $3, $4)', [list, rows[0].count, key, entry.toString()]);
+async function insertBlocks(client: pg.PoolClient, blocks: readonly BlockInfoDTO[]): Promise<void> {
+  if (blocks.length === 0) return;
+  await client.query('insert into blocks (height, id, hash, timestamp, json) select * from unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[])', [
+    blocks.map((info) => info.block.height),
+    blocks.map((info) => info.id),
+    blocks.map((info) => info.meta.hash),
+    blocks.map((info) => info.block.timestamp),
+    blocks.map((info) => JSON.stringify(info)),
+  ]);
+  await appendToLists(client, blocks.flatMap((info) => blockLists(info).map((list) => ({ list, key: info.id, entry: BigInt(info.block.height) }))));
 }
