@@ -307,6 +307,11 @@ export class TransactionLifecycle {
   }
 
   /** Statuses by hash; unknown hashes are left out. */
+  /** Hashes of the failures remembered (their statuses), oldest first. */
+  failedHashes(): IterableIterator<string> {
+    return this.#failed.keys();
+  }
+
   statuses(hashes: readonly string[]): TransactionStatusDTO[] {
     const statuses: TransactionStatusDTO[] = [];
     for (const hash of hashes) {
