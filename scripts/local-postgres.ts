@@ -24,6 +24,10 @@ export interface LocalPostgres {
   directory: string;
   /** Stops the server (fast shutdown, immediate if that fails) and removes `directory`; later calls do nothing. */
   stop(): Promise<void>;
+  /** Stops the server and keeps its data (an outage, for fault tests); `resume` starts it again. */
+  pause(): Promise<void>;
+  /** Starts a paused server again, on the same port, with the same data. */
+  resume(): Promise<void>;
 }
 
 export interface LocalPostgresOptions {
@@ -92,6 +96,13 @@ export async function startLocalPostgres(options: LocalPostgresOptions = {}): Pr
       host: HOST,
       directory,
       stop: () => (stopped ??= stop(binaries, layout, log)),
+      pause: async () => {
+        log(`pg_ctl stop ${layout.data} (paused)`);
+        await run(binaries.pgCtl, ['stop', '-w', '-m', 'fast', '-D', layout.data], layout.directory);
+      },
+      resume: async () => {
+        await startServer(binaries, layout, port, log);
+      },
     };
   } catch (error) {
     await stop(binaries, layout, log).catch(() => {});

@@ -62,6 +62,8 @@ interface ChainInternals {
   core(chain: InMemoryChain): ChainCore;
   /** From now on the chain refuses snapshots and loads (history a follower already stored would change), saying `reason`. */
   pin(chain: InMemoryChain, reason: string): void;
+  /** Calls `listener` each time the chain takes an input (a block, an announce's check, a control), as it starts running it. */
+  onInput(chain: InMemoryChain, listener: () => void): void;
 }
 
 let internals: ChainInternals;
@@ -69,6 +71,12 @@ let internals: ChainInternals;
 /** See `ChainInternals`: for the stores that follow a chain. */
 export function chainInternals(): ChainInternals {
   return internals;
+}
+
+/** The symbol-sdk network of a chain's options: its name (its address byte follows), epoch and generation hash seed. */
+export function symbolNetwork(options: Pick<ResolvedChainOptions, 'network' | 'epochAdjustment' | 'generationHashSeed'>): Network {
+  const { network, epochAdjustment, generationHashSeed } = options;
+  return new Network(network, network === 'mainnet' ? 0x68 : 0x98, new Date(epochAdjustment * 1000), new Hash256(generationHashSeed));
 }
 
 /** The network currency: its mosaic id and the id of its `symbol.xym` alias, both 16 hex. */
@@ -172,6 +180,9 @@ export class InMemoryChain implements GatewayBackend {
       pin: (chain, reason) => {
         chain.#pinned = reason;
       },
+      onInput: (chain, listener) => {
+        chain.#inputListeners.push(listener);
+      },
     };
   }
 
@@ -184,6 +195,7 @@ export class InMemoryChain implements GatewayBackend {
   #current: ChainInput | undefined;
   /** Why the chain may not go back (a store that follows it), when something says so. */
   #pinned: string | undefined;
+  readonly #inputListeners: (() => void)[] = [];
   /** While a dump is played: the times the input being played read when it first ran. */
   #tape: string[] | undefined;
   #replaying = false;
@@ -191,7 +203,7 @@ export class InMemoryChain implements GatewayBackend {
   constructor(options: InMemoryChainOptions = {}) {
     this.options = Object.freeze(resolveChainOptions(options));
     const { seed, network, generationHashSeed, epochAdjustment } = this.options;
-    this.symbolNetwork = new Network(network, network === 'mainnet' ? 0x68 : 0x98, new Date(epochAdjustment * 1000), new Hash256(generationHashSeed));
+    this.symbolNetwork = symbolNetwork({ network, epochAdjustment, generationHashSeed });
     this.nemesisAccount = this.#account('nemesis');
     this.nodeAccount = this.#account('node');
     this.harvesters = Array.from({ length: this.options.harvesterCount }, (_, i) => this.#account(`harvester/${i}`));
@@ -576,6 +588,7 @@ export class InMemoryChain implements GatewayBackend {
     const previous = this.#current;
     this.#current = input;
     this.#core.inputs.push(input);
+    for (const listener of this.#inputListeners) listener();
     try {
       return run();
     } finally {

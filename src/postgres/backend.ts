@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { ChainEvent, EventFeed } from '../backend/events.js';
 import type { GatewayBackend } from '../backend/index.js';
 import type { BlockInfoDTO, ChainInfoDTO, FinalizationProofDTO, NodeHealthDTO } from '../backend/dto.js';
@@ -6,6 +6,7 @@ import type { BlockSearchCriteria, PageResult } from '../backend/repositories.js
 import { createPool, type PostgresOptions } from './pool.js';
 import { STORE_MODULES } from './parts.js';
 import { pageOfList, Reader } from './reader.js';
+import { WakeUpReader } from './wakeup.js';
 import { EVENTS_CHANNEL } from './writer.js';
 
 export interface PostgresBackendOptions extends PostgresOptions {
@@ -107,99 +108,45 @@ interface EventRow {
  * delivered, so a lost connection loses nothing: once it is back, the gap is read.
  */
 export class PostgresEventFeed implements EventFeed {
-  readonly #options: PostgresOptions;
-  readonly #pollInterval: number;
   readonly #listeners = new Set<(event: ChainEvent) => void>();
+  readonly #reader: WakeUpReader;
   #last: bigint | undefined;
-  #client: pg.Client | undefined;
-  #timer: NodeJS.Timeout | undefined;
-  #reading: Promise<void> | undefined;
-  #again = false;
-  #closed = false;
 
   constructor(options: PostgresOptions, pollInterval: number) {
-    this.#options = options;
-    this.#pollInterval = pollInterval;
+    this.#reader = new WakeUpReader(options, EVENTS_CHANNEL, pollInterval, (client) => this.#read(client));
   }
 
   subscribe(listener: (event: ChainEvent) => void): () => void {
     const subscribed = (event: ChainEvent) => listener(event);
     this.#listeners.add(subscribed);
-    if (!this.#timer && !this.#closed) this.#start();
+    this.#reader.start();
     return () => this.#listeners.delete(subscribed);
   }
 
-  async close(): Promise<void> {
-    this.#closed = true;
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    await this.#reading;
-    await this.#client?.end().catch(() => undefined);
-    this.#client = undefined;
+  close(): Promise<void> {
+    return this.#reader.close();
   }
 
-  #start(): void {
-    this.#timer = setInterval(() => this.#wake(), this.#pollInterval);
-    this.#timer.unref();
-    this.#wake();
-  }
-
-  // Reads now, or once more after the read running now.
-  #wake(): void {
-    if (this.#reading) {
-      this.#again = true;
+  async #read(client: pg.Client): Promise<void> {
+    if (this.#last === undefined) {
+      const { rows } = await client.query<{ seq: string | null }>('select max(seq) as seq from events');
+      this.#last = BigInt(rows[0].seq ?? 0);
       return;
     }
-    this.#reading = this.#read().finally(() => {
-      this.#reading = undefined;
-      if (this.#again && !this.#closed) {
-        this.#again = false;
-        this.#wake();
-      }
-    });
-  }
-
-  async #read(): Promise<void> {
-    try {
-      const client = await this.#connect();
-      if (this.#last === undefined) {
-        const { rows } = await client.query<{ seq: string | null }>('select max(seq) as seq from events');
-        this.#last = BigInt(rows[0].seq ?? 0);
-        return;
-      }
-      for (;;) {
-        const { rows }: pg.QueryResult<EventRow> = await client.query<EventRow>('select seq, channel, addresses, data from events where seq > $1 order by seq limit 1000', [this.#last.toString()]);
-        for (const row of rows) {
-          this.#last = BigInt(row.seq);
-          const event: ChainEvent = { channel: row.channel as ChainEvent['channel'], addresses: row.addresses === '' ? [] : row.addresses.split(' '), data: JSON.parse(row.data) };
-          for (const listener of [...this.#listeners]) {
-            try {
-              listener(event);
-            } catch (error) {
-              console.error('symbol-gateway: a chain event listener failed', error);
-            }
+    for (;;) {
+      const { rows }: pg.QueryResult<EventRow> = await client.query<EventRow>('select seq, channel, addresses, data from events where seq > $1 order by seq limit 1000', [this.#last.toString()]);
+      for (const row of rows) {
+        this.#last = BigInt(row.seq);
+        const event: ChainEvent = { channel: row.channel as ChainEvent['channel'], addresses: row.addresses === '' ? [] : row.addresses.split(' '), data: JSON.parse(row.data) };
+        for (const listener of [...this.#listeners]) {
+          try {
+            listener(event);
+          } catch (error) {
+            console.error('symbol-gateway: a chain event listener failed', error);
           }
         }
-        if (rows.length < 1000) return;
       }
-    } catch {
-      // The connection is gone: the next wake-up connects again and reads from the last sequence delivered.
-      const client = this.#client;
-      this.#client = undefined;
-      await client?.end().catch(() => undefined);
+      if (rows.length < 1000) return;
     }
-  }
-
-  async #connect(): Promise<pg.Client> {
-    if (this.#client) return this.#client;
-    const client = new pg.Client({ connectionString: this.#options.url, connectionTimeoutMillis: this.#options.connectTimeout ?? 5_000, statement_timeout: this.#options.statementTimeout ?? 5_000 });
-    client.on('error', () => {
-      if (this.#client === client) this.#client = undefined;
-    });
-    client.on('notification', () => this.#wake());
-    await client.connect();
-    await client.query(`listen ${EVENTS_CHANNEL}`);
-    this.#client = client;
-    return client;
   }
 }

@@ -1,8 +1,13 @@
 import type pg from 'pg';
 import type { ChainEvent } from '../backend/events.js';
 import type { BlockInfoDTO, FinalizationProofDTO } from '../backend/dto.js';
-import { chainInternals, type InMemoryChain } from '../memory/chain.js';
+import { chainInternals, InMemoryChain } from '../memory/chain.js';
+import type { CosignatureDTO } from '../backend/dto.js';
+import { differingOptions, DUMP_FORMAT, DUMP_VERSION, dumpedOptions, optionsOfDump, STATE_OPTIONS, type ChainDump, type ChainInput, type DumpedOptions } from '../memory/chain-dump.js';
+import { resolveChainOptions, type InMemoryChainOptions } from '../memory/options.js';
+import { INBOUND_CHANNEL, type StoredNetwork } from './inputs.js';
 import { appendToLists } from './lists.js';
+import { WakeUpReader } from './wakeup.js';
 import { migrate } from './migrations.js';
 import type { PartWrite, SealedBatch, StorePart } from './part.js';
 import { STORE_MODULES } from './parts.js';
@@ -20,6 +25,8 @@ interface Batch {
   meta: Record<string, unknown>;
   /** The parts' writes (transactions, state entries, receipts …), collected as the batch was sealed. */
   writes: PartWrite[];
+  /** The last inbound announce the chain took before the batch was sealed (its row and those before go). */
+  inboundTaken: bigint;
 }
 
 export interface PostgresWriterOptions extends PostgresOptions {
@@ -27,6 +34,8 @@ export interface PostgresWriterOptions extends PostgresOptions {
   retryDelay?: number;
   /** Told about each failed write (it is retried). Default `console.error`. */
   onError?: (error: Error) => void;
+  /** ms between reads of the inbound announces when no NOTIFY wakes the writer. Default 1000. */
+  inboundPollInterval?: number;
 }
 
 /**
@@ -49,12 +58,16 @@ export class PostgresWriter {
   #closed = false;
   readonly #idle: (() => void)[] = [];
   readonly #parts: readonly StorePart[];
+  readonly #inbound: WakeUpReader;
+  /** The last inbound announce given to the chain. */
+  #inboundTaken = 0n;
 
   private constructor(chain: InMemoryChain, pool: pg.Pool, options: PostgresWriterOptions, parts: readonly StorePart[]) {
     this.#chain = chain;
     this.#pool = pool;
     this.#options = options;
     this.#parts = parts;
+    this.#inbound = new WakeUpReader(options, INBOUND_CHANNEL, options.inboundPollInterval ?? 1_000, (client) => this.#takeInbound(client));
   }
 
   /**
@@ -62,14 +75,18 @@ export class PostgresWriter {
    * chain. A database that holds another chain (another block at a height) is refused.
    */
   static async start(chain: InMemoryChain, options: PostgresWriterOptions): Promise<PostgresWriter> {
+    if (!chain.options.keepInputs) throw new TypeError('a chain written to PostgreSQL keeps its inputs (keepInputs: true): a writer restarts by playing them again');
     const pool = createPool(options);
     try {
       await migrate(pool);
       const writer = new PostgresWriter(chain, pool, options, STORE_MODULES.map((module) => module.part));
+      const { rows } = await pool.query<{ json: string }>(`select json from meta where key = 'inboundTaken'`);
+      writer.#inboundTaken = BigInt(rows[0] ? (JSON.parse(rows[0].json) as string) : 0);
       await writer.#catchUp();
       chainInternals().pin(chain, 'a PostgreSQL writer follows this chain');
       writer.#unsubscribe = chain.events.subscribe((event) => writer.#take(event));
       for (const part of writer.#parts) part.follow?.(chain, () => writer.#touch());
+      writer.#inbound.start();
       return writer;
     } catch (error) {
       await pool.end();
@@ -87,6 +104,7 @@ export class PostgresWriter {
   /** Writes what is pending, stops following the chain and closes the pool. */
   async close(): Promise<void> {
     if (this.#closed) return;
+    await this.#inbound.close();
     this.#unsubscribe?.();
     await this.flushed();
     this.#closed = true;
@@ -118,7 +136,32 @@ export class PostgresWriter {
   }
 
   #newBatch(): Batch {
-    return { events: [], blocks: [], proofs: [], meta: {}, writes: [] };
+    return { events: [], blocks: [], proofs: [], meta: {}, writes: [], inboundTaken: this.#inboundTaken };
+  }
+
+  /**
+   * Gives the chain the announces queued by gateway instances after the last one it took, and
+   * has them checked now, so the batch that records the last one taken also holds their
+   * effects (a restart neither loses nor repeats one). The instance checked each envelope; one
+   * the chain still refuses is dropped, as a node drops what it cannot read.
+   */
+  async #takeInbound(client: pg.Client): Promise<void> {
+    for (;;) {
+      const { rows } = await client.query<{ seq: string; kind: string; payload: string }>('select seq, kind, payload from inbound where seq > $1 order by seq limit 500', [this.#inboundTaken.toString()]);
+      if (rows.length === 0 || this.#closed) return;
+      for (const row of rows) {
+        try {
+          if (row.kind === 'cosignature') this.#chain.announcer.announceCosignature(JSON.parse(row.payload) as CosignatureDTO);
+          else if (row.kind === 'partial') this.#chain.announcer.announcePartial(row.payload);
+          else this.#chain.announcer.announce(row.payload);
+        } catch {
+          // Refused by the chain: nothing to record.
+        }
+        this.#inboundTaken = BigInt(row.seq);
+      }
+      this.#chain.processAnnounced();
+      this.#touch();
+    }
   }
 
   // The open batch, or a new one that closes once the synchronous work that opened it (a harvest, a check) is done.
@@ -161,6 +204,7 @@ export class PostgresWriter {
     this.#current = undefined;
     // The head as it stands now: the batch's last block; the parts' rows as they stand now.
     batch.meta = this.#metaNow();
+    batch.inboundTaken = this.#inboundTaken;
     batch.writes = this.#collect(batch);
     this.#queue.push(batch);
     if (!this.#writing) this.#writing = this.#drain();
@@ -198,7 +242,8 @@ export class PostgresWriter {
         );
         await client.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, '']);
       }
-      for (const [key, value] of Object.entries(batch.meta)) {
+      await client.query('delete from inbound where seq <= $1', [batch.inboundTaken.toString()]);
+      for (const [key, value] of Object.entries({ ...batch.meta, inboundTaken: batch.inboundTaken.toString() })) {
         await client.query('insert into meta (key, json) values ($1, $2) on conflict (key) do update set json = excluded.json', [key, JSON.stringify(value)]);
       }
     });
@@ -206,7 +251,7 @@ export class PostgresWriter {
 
   #metaNow(): Record<string, unknown> {
     const chain = this.#chain;
-    return { chainInfo: chain.chain.info(), storage: chain.node.storage!() };
+    return { chainInfo: chain.chain.info(), storage: chain.node.storage!(), timeOffset: chain.dev.timeOffset.toString() };
   }
 
   // At start, also what never changes: the node, the network and its properties.
@@ -223,8 +268,79 @@ export class PostgresWriter {
       networkProperties: chain.network.properties(),
       inflation: chain.network.inflation!(),
       epochAdjustment: chain.options.epochAdjustment,
+      symbolNetwork: { network: chain.options.network, epochAdjustment: chain.options.epochAdjustment, generationHashSeed: chain.options.generationHashSeed } satisfies StoredNetwork,
+      chainOptions: dumpedOptions(chain.options),
     };
   }
+}
+
+/** What `openPostgresChain` takes: the database, the writer's options, and the chain's. */
+export interface PostgresChainOptions extends PostgresWriterOptions {
+  /**
+   * The chain's options. When the database already holds a chain, those that decide its state
+   * (seed, network, rules …, see `STATE_OPTIONS`) are the stored chain's: one given that differs
+   * is refused; the rest (clock, block interval, mining) apply as given.
+   */
+  chain?: InMemoryChainOptions;
+}
+
+/**
+ * The chain a PostgreSQL database holds, and its writer: a new chain for an empty database;
+ * otherwise the stored chain, played again from its stored inputs (as `InMemoryChain.load`
+ * plays a dump) to the height, state, pools and entry ids the database has, then followed on.
+ *
+ * @throws Error when the stored chain does not play to the database's head, or `options.chain`
+ *   disagrees with it
+ */
+export async function openPostgresChain(options: PostgresChainOptions): Promise<{ chain: InMemoryChain; writer: PostgresWriter }> {
+  const pool = createPool(options);
+  let dump: ChainDump | undefined;
+  try {
+    await migrate(pool);
+    dump = await storedChain(pool);
+  } finally {
+    await pool.end();
+  }
+  const chain = dump ? restore(dump, options.chain ?? {}) : new InMemoryChain(options.chain);
+  try {
+    return { chain, writer: await PostgresWriter.start(chain, options) };
+  } catch (error) {
+    chain.close();
+    throw error;
+  }
+}
+
+// The stored chain as a dump: its options, inputs and head; undefined for a database with no block.
+async function storedChain(pool: pg.Pool): Promise<ChainDump | undefined> {
+  const { rows: [head] } = await pool.query<{ json: string }>('select json from blocks order by height desc limit 1');
+  if (!head) return undefined;
+  const latest = JSON.parse(head.json) as BlockInfoDTO;
+  const meta = new Map((await pool.query<{ key: string; json: string }>(`select key, json from meta where key in ('chainOptions', 'timeOffset')`)).rows.map((row) => [row.key, JSON.parse(row.json) as unknown]));
+  const inputs = (await pool.query<{ json: string }>('select json from inputs order by seq')).rows.map((row) => JSON.parse(row.json) as ChainInput);
+  return {
+    format: DUMP_FORMAT,
+    version: DUMP_VERSION,
+    options: meta.get('chainOptions') as DumpedOptions,
+    timeOffset: (meta.get('timeOffset') as string | undefined) ?? '0',
+    head: { height: latest.block.height, hash: latest.meta.hash, stateHash: latest.block.stateHash },
+    inputs,
+  };
+}
+
+function restore(dump: ChainDump, options: InMemoryChainOptions): InMemoryChain {
+  const given = STATE_OPTIONS.filter((name) => options[name] !== undefined);
+  const differing = differingOptions(dump, resolveChainOptions({ ...optionsOfDump(dump.options), ...pick(options, given) }));
+  if (differing.length > 0) throw new Error(`the database holds a chain made with other options (${differing.join(', ')}): leave them out to continue it, or use another database`);
+  const runtime = Object.fromEntries(Object.entries(options).filter(([name]) => !(STATE_OPTIONS as readonly string[]).includes(name)));
+  try {
+    return InMemoryChain.load(dump, runtime);
+  } catch (error) {
+    throw new Error(`the chain stored in the database does not play again to its head: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, value[key]])) as Pick<T, K>;
 }
 
 /** The lists a block is paged under: the whole chain, its signer, its beneficiary, both. */

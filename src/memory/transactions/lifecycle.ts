@@ -74,6 +74,26 @@ type Inbound =
   | { kind: 'cosignature'; cosignature: CosignatureDTO };
 
 /**
+ * What `PUT /transactions` (`target` unconfirmed) and `PUT /transactions/partial` check before they
+ * accept a payload: it decodes to a whole transaction (or one of a type no plugin knows, which
+ * fails later with a status like any invalid one), and a partial one is an aggregate bonded.
+ *
+ * @throws InvalidArgumentError (409) otherwise
+ */
+export function checkAnnounced(payload: unknown, facade: SymbolFacade, target: 'unconfirmed' | 'partial'): Inbound & { kind: 'transaction' | 'unknown' } {
+  let item: Inbound & { kind: 'transaction' | 'unknown' };
+  try {
+    item = { kind: 'transaction', payload: payload as string, decoded: decodeTransaction(payload, facade), target };
+  } catch (error) {
+    const transaction = typeof payload === 'string' ? inspectUnknownType(payload, facade) : undefined;
+    if (!transaction) throw error;
+    item = { kind: 'unknown', payload: payload as string, transaction };
+  }
+  if (target === 'partial' && item.kind === 'transaction' && item.decoded.aggregate !== 'bonded') throw new InvalidArgumentError('only aggregate bonded transactions can be announced as partial');
+  return item;
+}
+
+/**
  * The transaction lifecycle of the in-memory chain (the gateway interface's state table):
  * announce → unconfirmed; harvest → confirmed; aggregate bonded → partial; cosignatures;
  * all cosigners → unconfirmed; deadline → removed; any rejection → `status` with a
@@ -105,14 +125,12 @@ export class TransactionLifecycle {
    * once the inbound queue runs.
    */
   announce(payload: unknown): void {
-    this.#inbound.push(this.#decode(payload, 'unconfirmed'));
+    this.#inbound.push(checkAnnounced(payload, this.#options.facade, 'unconfirmed'));
   }
 
   /** `PUT /transactions/partial`: an aggregate bonded transaction that waits for cosignatures. */
   announcePartial(payload: unknown): void {
-    const item = this.#decode(payload, 'partial');
-    if (item.kind === 'transaction' && item.decoded.aggregate !== 'bonded') throw new InvalidArgumentError('only aggregate bonded transactions can be announced as partial');
-    this.#inbound.push(item);
+    this.#inbound.push(checkAnnounced(payload, this.#options.facade, 'partial'));
   }
 
   /** `PUT /transactions/cosignature`: a cosignature for a partial aggregate, checked with the rest of the queue. */
@@ -123,7 +141,7 @@ export class TransactionLifecycle {
   /** Checks an announce now, as the inbound queue would (the chain's inputs played again). */
   process(input: AnnouncedInput): void {
     if (input.op === 'cosignature') return this.#process({ kind: 'cosignature', cosignature: { ...input.cosignature } });
-    this.#process(this.#decode(input.payload, input.partial ? 'partial' : 'unconfirmed'));
+    this.#process(checkAnnounced(input.payload, this.#options.facade, input.partial ? 'partial' : 'unconfirmed'));
   }
 
   /** Checks every announce waiting in the inbound queue now (harvesting does this first). */
@@ -164,18 +182,6 @@ export class TransactionLifecycle {
   /** Stops the inbound queue's timer. */
   close(): void {
     this.#inbound.close();
-  }
-
-  // A payload that decodes, or a whole transaction of a type no plugin knows (rejected on `status` like any invalid one).
-  #decode(payload: unknown, target: 'unconfirmed' | 'partial'): Inbound {
-    try {
-      const decoded = decodeTransaction(payload, this.#options.facade);
-      return { kind: 'transaction', payload: payload as string, decoded, target };
-    } catch (error) {
-      const transaction = typeof payload === 'string' ? inspectUnknownType(payload, this.#options.facade) : undefined;
-      if (!transaction) throw error;
-      return { kind: 'unknown', payload: payload as string, transaction };
-    }
   }
 
   #process(item: Inbound): void {

@@ -1,0 +1,101 @@
+import { SymbolFacade } from 'symbol-sdk/symbol';
+import type { CosignatureDTO } from '../backend/dto.js';
+import type { ChainInput } from '../memory/chain-dump.js';
+import { chainInternals, symbolNetwork, type InMemoryChain } from '../memory/chain.js';
+import type { ResolvedChainOptions } from '../memory/options.js';
+import { checkAnnounced } from '../memory/transactions/lifecycle.js';
+import type { GatewayBackend } from '../backend/index.js';
+import type { PartWrite, SealedBatch, StoreModule } from './part.js';
+import type { Reader } from './reader.js';
+
+/** The channel NOTIFY wakes the writer on once an announce is queued in `inbound`. */
+export const INBOUND_CHANNEL = 'symbol_gateway_inbound';
+
+/** What an instance queues for the writer: a payload to announce (`transaction`, `partial`) or a cosignature (JSON). */
+export type InboundKind = 'transaction' | 'partial' | 'cosignature';
+
+/**
+ * The chain's inputs and the announces on their way to it.
+ *
+ * `inputs` keeps every input of the chain (blocks and the time they were asked for, announces as
+ * they were checked, controls), each in the batch that holds its effects: a writer restarts by
+ * playing them again, as `InMemoryChain.load` plays a dump, to the very state, pools and ids the
+ * database has. `inbound` is where any gateway instance puts an announce; the writer reads it
+ * after the last one it took (kept with the chain's meta in the same transaction as the effects),
+ * so an announce is taken once, even across a restart.
+ */
+const MIGRATION = {
+  version: 5,
+  name: 'chain inputs, inbound announces',
+  sql: `
+    create table inputs (
+      seq bigint primary key,
+      json text not null
+    );
+    create table inbound (
+      seq bigserial primary key,
+      kind text not null,
+      payload text not null
+    );
+  `,
+};
+
+/** How many inputs of each chain were collected so far (one writer follows a chain). */
+const collected = new WeakMap<InMemoryChain, number>();
+
+function collect(chain: InMemoryChain, batch: SealedBatch): PartWrite | undefined {
+  const { inputs } = chainInternals().core(chain);
+  // At a writer's start: all of them (those the database has are left as they are).
+  const from = batch.catchUp ? 0 : (collected.get(chain) ?? 0);
+  if (inputs.length === from) return undefined;
+  collected.set(chain, inputs.length);
+  // Copies: an input is complete once the chain is idle, and stays as it is.
+  const rows = inputs.slice(from).map((input: ChainInput) => JSON.stringify(input));
+  return async (client) => {
+    await client.query('insert into inputs (seq, json) select * from unnest($1::bigint[], $2::text[]) on conflict (seq) do nothing', [
+      rows.map((_, i) => String(from + i + 1)),
+      rows,
+    ]);
+  };
+}
+
+/** The network an instance checks announces against: what the writer stored of the chain's options. */
+export interface StoredNetwork {
+  network: ResolvedChainOptions['network'];
+  epochAdjustment: number;
+  generationHashSeed: string;
+}
+
+function announcer(db: Reader): Partial<GatewayBackend> {
+  let facade: SymbolFacade | undefined;
+  const network = async () => (facade ??= new SymbolFacade(symbolNetwork(await db.meta<StoredNetwork>('symbolNetwork'))));
+  const queue = async (kind: InboundKind, payload: string) => {
+    await db.rows(`with queued as (insert into inbound (kind, payload) values ($1, $2)) select pg_notify($3, '')`, [kind, payload, INBOUND_CHANNEL]);
+  };
+  return {
+    announcer: {
+      // Checked as the chain checks an announce when it arrives (409 for what is no transaction); the rest once the writer takes it.
+      async announce(payload) {
+        checkAnnounced(payload, await network(), 'unconfirmed');
+        await queue('transaction', payload);
+      },
+      async announcePartial(payload) {
+        checkAnnounced(payload, await network(), 'partial');
+        await queue('partial', payload);
+      },
+      announceCosignature: (cosignature: CosignatureDTO) => queue('cosignature', JSON.stringify(cosignature)),
+    },
+  };
+}
+
+export const inputsStore: StoreModule = {
+  part: {
+    name: 'inputs',
+    follow(chain, touch) {
+      chainInternals().onInput(chain, touch);
+    },
+    collect,
+  },
+  migrations: [MIGRATION],
+  repositories: announcer,
+};
