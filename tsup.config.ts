@@ -2,8 +2,10 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', express: 'src/frameworks/express.ts', koa: 'src/frameworks/koa.ts', testing: 'src/testing.ts' },
+    entry: { index: 'src/index.ts', express: 'src/frameworks/express.ts', koa: 'src/frameworks/koa.ts', testing: 'src/testing.ts', postgres: 'src/postgres/index.ts' },
     format: ['esm', 'cjs'],
+    // Shared code in shared chunks, for CommonJS too: one InMemoryChain class whichever entry a chain comes from.
+    splitting: true,
     dts: true,
     sourcemap: true,
     clean: true,

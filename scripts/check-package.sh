@@ -18,7 +18,7 @@ tarball=$(echo "$pack"/*.tgz)
 step "install $(basename "$tarball") into a scratch project"
 cd "$app"
 npm init -y >/dev/null
-npm install "$tarball" typescript@^5.9 @types/node@^20 --no-audit --no-fund --silent
+npm install "$tarball" pg@^8.11 @types/pg typescript@^5.9 @types/node@^20 --no-audit --no-fund --silent
 
 # The runtime check, after a prelude that binds core, express, koa, testing, pkg and http.
 smoke='
@@ -27,8 +27,9 @@ const want = {
   express: ["expressGateway"],
   koa: ["koaGateway"],
   testing: ["startTestGateway"],
+  postgres: ["createPostgresBackend", "openPostgresChain", "migrate"],
 };
-const mods = { core, express, koa, testing };
+const mods = { core, express, koa, testing, postgres };
 for (const [name, fns] of Object.entries(want))
   for (const fn of fns) if (typeof mods[name][fn] !== "function") throw new Error(`${name}.${fn} is ${typeof mods[name][fn]}`);
 if (pkg.name !== "symbol-gateway") throw new Error(`package.json name is ${pkg.name}`);
@@ -51,7 +52,7 @@ server.listen(0, "127.0.0.1", async () => {
 '
 step "require (CommonJS)"
 node -e "
-const core = require('symbol-gateway'), express = require('symbol-gateway/express'), koa = require('symbol-gateway/koa'), testing = require('symbol-gateway/testing');
+const core = require('symbol-gateway'), express = require('symbol-gateway/express'), koa = require('symbol-gateway/koa'), testing = require('symbol-gateway/testing'), postgres = require('symbol-gateway/postgres');
 const pkg = require('symbol-gateway/package.json'), http = require('node:http');
 $smoke"
 
@@ -61,6 +62,7 @@ import * as core from 'symbol-gateway';
 import * as express from 'symbol-gateway/express';
 import * as koa from 'symbol-gateway/koa';
 import * as testing from 'symbol-gateway/testing';
+import * as postgres from 'symbol-gateway/postgres';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 const pkg = createRequire(import.meta.url)('symbol-gateway/package.json');
@@ -78,6 +80,7 @@ import type { BlockInfoDTO, ChainInfoDTO, Gateway, GatewayBackend, Page } from '
 import { expressGateway, type ExpressMiddleware } from 'symbol-gateway/express';
 import { koaGateway, type KoaMiddleware } from 'symbol-gateway/koa';
 import { startTestGateway, type TestGateway } from 'symbol-gateway/testing';
+import { createPostgresBackend, openPostgresChain, type PostgresBackend, type PostgresChainOptions } from 'symbol-gateway/postgres';
 
 const chain = new InMemoryChain({ blockInterval: false });
 const backend: GatewayBackend = {
@@ -103,7 +106,11 @@ createGateway({ bodyLimit: '1' });
 const started: Promise<TestGateway> = startTestGateway({ accountCount: 1 });
 // @ts-expect-error accountCount is a number
 startTestGateway({ accountCount: '1' });
-void [page.pagination.pageNumber, express, koa, error.status, version, g.close(), started];
+const stored: PostgresBackend = createPostgresBackend({ url: 'postgres://localhost/none', poolSize: 4 });
+const writerOptions: PostgresChainOptions = { url: 'postgres://localhost/none', chain: { blockInterval: false } };
+// @ts-expect-error poolSize is a number
+createPostgresBackend({ url: 'postgres://localhost/none', poolSize: '4' });
+void [page.pagination.pageNumber, express, koa, error.status, version, g.close(), started, stored.close(), writerOptions, openPostgresChain];
 TS
 )"
 tsconfig='{ "compilerOptions": { "module": "%s", "moduleResolution": "NodeNext", "target": "ES2022", "lib": ["ES2022"],
@@ -124,4 +131,4 @@ step "publint, attw"
 # and Node 10-era resolution is not supported anyway (engines: node >= 20.19).
 "$bin/attw" "$tarball" --profile node16
 
-echo "package check: passed (require, import, 4 subpaths, tsc esm+cjs, publint, attw) in $((SECONDS - start)) s"
+echo "package check: passed (require, import, 5 subpaths, tsc esm+cjs, publint, attw) in $((SECONDS - start)) s"

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { createGateway } from './gateway.js';
 import { InMemoryChain } from './memory/chain.js';
+import type { GatewayBackend } from './backend/index.js';
 import type { InMemoryChainOptions } from './memory/options.js';
 import { optionsOfDump, readChainDump, writeChainDump, type ChainDump } from './memory/chain-dump.js';
 
@@ -24,7 +25,13 @@ options (each also read from the environment variable in brackets):
   --state <file>      load the chain from this file when it exists (a dump: its seed, network,
                       accounts and balance are the chain's), and write the chain there on exit
                       (Ctrl-C, SIGTERM); GET /dev/state answers the same dump
-  --store <kind>      where chain data lives: memory (the only store so far; default memory)
+  --store <where>     where chain data lives: memory (default), or a PostgreSQL URL
+                      (postgres://user@host:5432/db) [STORE]: this process runs the chain and
+                      writes it there, continuing the chain the database holds
+  --reader            with a PostgreSQL --store: serve from the database only (a stateless
+                      instance; run as many as you like beside the one that writes)
+  --pool-size <n>     PostgreSQL connections at most (default 10)
+  --statement-timeout <ms>  PostgreSQL query limit; a slower read answers 503 (default 5000)
   -h, --help          this text`;
 
 /** A bad flag or value: the message, then the usage, exit code 2. */
@@ -39,6 +46,8 @@ interface Options {
   state?: string;
   /** The chain flags given on the command line (a loaded state must agree with them). */
   given: Partial<Record<'seed' | 'network' | 'accountCount' | 'accountBalance', string>>;
+  /** Where chain data lives. */
+  store: { kind: 'memory' } | { kind: 'postgres'; url: string; reader: boolean; poolSize: number; statementTimeout: number };
 }
 
 function parse(argv: readonly string[]): Options {
@@ -58,6 +67,9 @@ function parse(argv: readonly string[]): Options {
         seed: { type: 'string' },
         network: { type: 'string' },
         store: { type: 'string' },
+        reader: { type: 'boolean' },
+        'pool-size': { type: 'string' },
+        'statement-timeout': { type: 'string' },
         state: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -65,7 +77,7 @@ function parse(argv: readonly string[]): Options {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  if (values.help) return { help: true, port: 0, host: '', chain: {}, given: {} };
+  if (values.help) return { help: true, port: 0, host: '', chain: {}, given: {}, store: { kind: 'memory' } };
   // An empty environment variable counts as unset.
   const env = process.env;
   const port = whole('--port', values.port ?? (env.PORT || '3000'), 0, 65_535);
@@ -73,8 +85,25 @@ function parse(argv: readonly string[]): Options {
   const blockTime = whole('--block-time', values['block-time'] ?? (env.BLOCK_INTERVAL || '5000'), 0, 86_400_000);
   const network = values.network ?? 'testnet';
   if (network !== 'testnet' && network !== 'mainnet') throw new UsageError(`--network must be testnet or mainnet, not '${network}'`);
-  const store = values.store ?? 'memory';
-  if (store !== 'memory') throw new UsageError(`--store must be memory (the only store so far), not '${store}'`);
+  const where = values.store ?? (env.STORE || 'memory');
+  if (where !== 'memory' && !/^postgres(ql)?:\/\//.test(where)) throw new UsageError(`--store must be memory or a PostgreSQL URL (postgres://…), not '${where}'`);
+  if (where === 'memory' && (values.reader || values['pool-size'] !== undefined || values['statement-timeout'] !== undefined)) {
+    throw new UsageError('--reader, --pool-size and --statement-timeout go with a PostgreSQL --store');
+  }
+  const store: Options['store'] = where === 'memory'
+    ? { kind: 'memory' }
+    : {
+        kind: 'postgres',
+        url: where,
+        reader: values.reader ?? false,
+        poolSize: whole('--pool-size', values['pool-size'] ?? '10', 1, 1_000),
+        statementTimeout: whole('--statement-timeout', values['statement-timeout'] ?? '5000', 1, 86_400_000),
+      };
+  if (store.kind === 'postgres' && values.state !== undefined) throw new UsageError('--state goes with the memory store (PostgreSQL keeps the chain itself)');
+  const chainFlags = ['block-time', 'automine', 'accounts', 'balance', 'seed', 'network'] as const;
+  if (store.kind === 'postgres' && store.reader && chainFlags.some((flag) => values[flag] !== undefined)) {
+    throw new UsageError(`--reader serves the chain another process writes: ${chainFlags.map((flag) => `--${flag}`).join(', ')} are that process's`);
+  }
   const chain: InMemoryChainOptions = {
     blockInterval: blockTime === 0 ? false : blockTime,
     automine: values.automine ?? false,
@@ -93,7 +122,7 @@ function parse(argv: readonly string[]): Options {
     ...(values.accounts !== undefined ? { accountCount: '--accounts' } : {}),
     ...(values.balance !== undefined ? { accountBalance: '--balance' } : {}),
   };
-  return { help: false, port, host, chain, state: values.state, given };
+  return { help: false, port, host, chain, state: values.state, given, store };
 }
 
 /**
@@ -132,24 +161,68 @@ function xym(name: string, text: string): bigint {
 }
 
 let options: Options;
-let chain: InMemoryChain;
+let chain: InMemoryChain | undefined;
+let backend: GatewayBackend;
+let writer: { close(): Promise<void> } | undefined;
 let loaded = false;
+let storeLine: string | undefined;
 try {
   options = parse(process.argv.slice(2));
   if (options.help) {
     console.log(USAGE);
     process.exit(0);
   }
-  const fromState = options.state === undefined ? undefined : await loadState(options.state, options);
-  loaded = fromState !== undefined;
-  chain = fromState ?? new InMemoryChain(options.chain);
+  if (options.store.kind === 'postgres') {
+    const { url, reader, poolSize, statementTimeout } = options.store;
+    const postgres = await loadPostgres();
+    const where = redacted(url);
+    if (reader) {
+      backend = postgres.createPostgresBackend({ url, poolSize, statementTimeout });
+      storeLine = `a reader of ${where}`;
+    } else {
+      // Only the state flags given: a database that holds a chain continues it with its own.
+      const given = Object.fromEntries(Object.keys(options.given).map((name) => [name, options.chain[name as keyof InMemoryChainOptions]]));
+      const opened = await postgres.openPostgresChain({ url, poolSize, statementTimeout, chain: { blockInterval: options.chain.blockInterval, automine: options.chain.automine, ...given } });
+      ({ chain, writer } = opened);
+      backend = opened.chain;
+      storeLine = `written to ${where}, at height ${opened.chain.height}`;
+    }
+  } else {
+    const fromState = options.state === undefined ? undefined : await loadState(options.state, options);
+    loaded = fromState !== undefined;
+    chain = fromState ?? new InMemoryChain(options.chain);
+    backend = chain;
+  }
 } catch (error) {
   console.error(`symbol-gateway: ${(error as Error).message}${error instanceof UsageError ? `\n${USAGE}` : ''}`);
   process.exit(2);
 }
 
-// A development chain: the /dev/ controls and the explorer page are on.
-const gateway = createGateway({ backend: chain, dev: true, explorer: true });
+/** The PostgreSQL store, loaded only when asked for (pg is an optional peer dependency). */
+async function loadPostgres(): Promise<typeof import('./postgres/index.js')> {
+  try {
+    return await import('./postgres/index.js');
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes("'pg'")) {
+      throw new Error('a PostgreSQL --store needs the pg package: npm install pg');
+    }
+    throw error;
+  }
+}
+
+/** A URL without its password, for the console. */
+function redacted(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'the database';
+  }
+}
+
+// A development chain: the /dev/ controls and the explorer page are on (a reader has no chain to control).
+const gateway = createGateway({ backend, dev: chain !== undefined, explorer: true });
 const server = http.createServer(gateway.handle);
 gateway.attach(server);
 
@@ -157,9 +230,14 @@ server.listen(options.port, options.host, () => {
   const { port } = server.address() as AddressInfo;
   const host = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
   const base = `http://${host}:${port}`;
+  if (!chain) {
+    console.log(`symbol-gateway listening on ${base} (${storeLine})`);
+    console.log(`try: curl ${base}/blocks   (WebSocket: ws://${host}:${port}/ws)`);
+    return;
+  }
   const { blockInterval, automine } = chain.options;
   const mining = [blockInterval > 0 ? `a block every ${blockInterval} ms` : 'blocks on request', ...(automine ? ['automine'] : [])].join(', ');
-  console.log(`symbol-gateway listening on ${base} (in-memory ${chain.options.network}, ${mining})`);
+  console.log(`symbol-gateway listening on ${base} (in-memory ${chain.options.network}, ${mining}${storeLine ? `; ${storeLine}` : ''})`);
   if (options.state !== undefined) console.log(`state: ${loaded ? `loaded from ${options.state} at height ${chain.height}` : `a new chain`}; written to ${options.state} on exit`);
   console.log(`try: curl ${base}/blocks   (WebSocket: ws://${host}:${port}/ws)`);
   console.log(`explorer: ${base}/explorer`);
@@ -176,7 +254,7 @@ function formatXym(amount: bigint): string {
 function shutdown(): void {
   server.close();
   // The chain as it stands once the last announces are checked: written before the chain closes.
-  if (options.state !== undefined) {
+  if (options.state !== undefined && chain) {
     try {
       writeChainDump(options.state, chain.dev.dump());
       console.log(`state written to ${options.state} (height ${chain.height})`);
@@ -185,7 +263,12 @@ function shutdown(): void {
       process.exitCode = 1;
     }
   }
-  void gateway.close();
+  // The writer writes what is pending before its chain stops.
+  void (writer?.close() ?? Promise.resolve()).then(() => gateway.close(), (error: Error) => {
+    console.error(`symbol-gateway: writing to PostgreSQL failed: ${error.message}`);
+    process.exitCode = 1;
+    return gateway.close();
+  });
   server.closeAllConnections();
 }
 process.on('SIGINT', shutdown);

@@ -3,54 +3,12 @@
  * time, automine, funded accounts and their balance, seed, network), `--help` documents every
  * flag, and a bad flag or value exits with 2 and a message that names it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-const running: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of running.splice(0)) child.kill('SIGTERM');
-});
-
-function run(args: string[], env: Record<string, string> = {}): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, PORT: '', HOST: '', BLOCK_INTERVAL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  running.push(child);
-  return child;
-}
-
-/** Runs to the end: exit code and output. */
-async function finished(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = run(args);
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk) => (stdout += chunk));
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const [code] = await once(child, 'exit');
-  return { code, stdout, stderr };
-}
-
-/** Starts the gateway and waits for its printed accounts: the base URL and the lines. */
-async function started(args: string[], accounts: number): Promise<{ base: string; lines: string[] }> {
-  const child = run(['--port', '0', '--host', '127.0.0.1', ...args]);
-  let stdout = '';
-  child.stdout!.on('data', (chunk) => (stdout += chunk));
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const lines = stdout.split('\n');
-    const listed = lines.findIndex((line) => line.startsWith('funded test accounts'));
-    if (listed >= 0 && lines.length > listed + accounts) {
-      const base = /listening on (http:\/\/[^ ]+)/.exec(stdout)![1];
-      return { base, lines };
-    }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the gateway did not start: ${stdout}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { describe, expect, it } from 'vitest';
+import { finished, run, running, started } from './support/cli.js';
 
 const json = async (url: string, init?: RequestInit): Promise<any> => (await fetch(url, init)).json();
 
@@ -58,7 +16,7 @@ describe('symbol-gateway command', () => {
   it('--help lists every flag and exits 0', async () => {
     const { code, stdout } = await finished(['--help']);
     expect(code).toBe(0);
-    for (const flag of ['--port', '--host', '--block-time', '--automine', '--accounts', '--balance', '--seed', '--network', '--state', '--store', '--help']) expect(stdout).toContain(flag);
+    for (const flag of ['--port', '--host', '--block-time', '--automine', '--accounts', '--balance', '--seed', '--network', '--state', '--store', '--reader', '--pool-size', '--statement-timeout', '--help']) expect(stdout).toContain(flag);
   });
 
   it('starts with the chain its flags describe: accounts, balance, seed, blocks on request, automine', async () => {
@@ -129,7 +87,11 @@ describe('symbol-gateway command', () => {
       [['--accounts', '1e3'], /--accounts must be a whole number/],
       [['--balance', '1.1234567'], /--balance must be an amount of XYM with up to 6 decimals/],
       [['--network', 'moon'], /--network must be testnet or mainnet/],
-      [['--store', 'postgres://x'], /--store must be memory/],
+      [['--store', 'mysql://x'], /--store must be memory or a PostgreSQL URL/],
+      [['--reader'], /--reader, --pool-size and --statement-timeout go with a PostgreSQL --store/],
+      [['--store', 'postgres://x', '--reader', '--seed', 'a'], /--reader serves the chain another process writes/],
+      [['--store', 'postgres://x', '--state', 'chain.json'], /--state goes with the memory store/],
+      [['--store', 'postgres://x', '--pool-size', '0'], /--pool-size must be a whole number from 1/],
       [['--seed', ''], /--seed must not be empty/],
       [['--state', ''], /--state must name a file/],
       [['--port'], /--port/],

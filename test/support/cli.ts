@@ -1,0 +1,63 @@
+/** The `symbol-gateway` command run as a process, for the tests that start it. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
+
+export const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
+export const running: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of running.splice(0)) child.kill('SIGTERM');
+});
+
+export function run(args: string[], env: Record<string, string> = {}): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, PORT: '', HOST: '', BLOCK_INTERVAL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.push(child);
+  return child;
+}
+
+/** Runs to the end: exit code and output. */
+export async function finished(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = run(args);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const [code] = await once(child, 'exit');
+  return { code, stdout, stderr };
+}
+
+/** Starts the gateway and waits for its printed accounts: the base URL and the lines. */
+export async function started(args: string[], accounts: number): Promise<{ base: string; lines: string[] }> {
+  const child = run(['--port', '0', '--host', '127.0.0.1', ...args]);
+  let stdout = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const lines = stdout.split('\n');
+    const listed = lines.findIndex((line) => line.startsWith('funded test accounts'));
+    if (listed >= 0 && lines.length > listed + accounts) {
+      const base = /listening on (http:\/\/[^ ]+)/.exec(stdout)![1];
+      return { base, lines };
+    }
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the gateway did not start: ${stdout}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+
+/** Starts the command and waits for its `listening on` line: the base URL and the output so far. */
+export async function listening(args: string[]): Promise<{ base: string; child: ChildProcess; output: () => string }> {
+  const child = run(['--port', '0', '--host', '127.0.0.1', ...args]);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const match = /listening on (http:\/\/[^ ]+)/.exec(stdout);
+    if (match) return { base: match[1], child, output: () => stdout };
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the gateway did not start: ${stdout}${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
