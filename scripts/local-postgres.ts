@@ -46,7 +46,7 @@ const HOST = '127.0.0.1';
 /** pg_ctl's wait for the server to accept connections, well inside a test hook's 60 s. */
 const START_TIMEOUT_SECONDS = 30;
 /** For a database that lives as long as a test run: no durability, room for pools of many connections. */
-const SETTINGS = {
+export const SETTINGS = {
   fsync: 'off',
   synchronous_commit: 'off',
   full_page_writes: 'off',

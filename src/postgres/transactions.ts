@@ -119,6 +119,10 @@ function hashOf(event: ChainEvent): string | undefined {
 
 const POOLS = ['unconfirmed', 'partial'] as const;
 
+/** PostgreSQL's largest bigint: a height past it is past every height. */
+const MAX_BIGINT = (2n ** 63n - 1n).toString();
+const clamp = (height: bigint): string => (height > BigInt(MAX_BIGINT) ? MAX_BIGINT : height.toString());
+
 /** The writer's side: confirmed entries from `confirmedAdded`, pool entries and statuses of every hash an event names. */
 function collect(chain: InMemoryChain, batch: SealedBatch): PartWrite | undefined {
   const { lifecycle } = chainInternals().core(chain);
@@ -246,11 +250,13 @@ async function searchConfirmed(db: Reader, criteria: TransactionSearchCriteria):
   const list = criteria.address === undefined ? `tx/${view}` : `tx/${view}/address=${criteria.address}`;
   const from = criteria.height ?? criteria.fromHeight;
   const to = criteria.height ?? criteria.toHeight;
-  // The height bounds as sequence numbers (heights never decrease along the group).
-  const [bounds] = await db.rows<{ low: string | null; high: string | null }>(
-    `select (select min(seq) from transactions where height >= $1) as low, (select max(seq) from transactions where height <= $2) as high`,
-    [(from ?? 0n).toString(), (to ?? 2n ** 63n - 1n).toString()],
-  );
+  // The height bounds as sequence numbers (heights never decrease along the group); none: every entry.
+  const [bounds] = from === undefined && to === undefined
+    ? [{ low: '1', high: MAX_BIGINT }]
+    : await db.rows<{ low: string | null; high: string | null }>(
+        `select (select min(seq) from transactions where height >= $1) as low, (select max(seq) from transactions where height <= $2) as high`,
+        [clamp(from ?? 0n), clamp(to ?? BigInt(MAX_BIGINT))],
+      );
   if (bounds.low === null || bounds.high === null) return { json: [], totalEntries: 0 };
   const values: unknown[] = [list, bounds.low, bounds.high];
   const residual = residualConditions(criteria, values, false);
@@ -276,8 +282,8 @@ function searchPool(db: Reader, group: TransactionGroup, criteria: TransactionSe
   if (!criteria.embedded) where.push('not t.embedded');
   const from = criteria.height ?? criteria.fromHeight;
   const to = criteria.height ?? criteria.toHeight;
-  if (from !== undefined) where.push(`t.height >= $${values.push(from.toString())}`);
-  if (to !== undefined) where.push(`t.height <= $${values.push(to.toString())}`);
+  if (from !== undefined) where.push(`t.height >= $${values.push(clamp(from))}`);
+  if (to !== undefined) where.push(`t.height <= $${values.push(clamp(to))}`);
   return filteredPage(db, { from: 'pool_transactions t', where, values, key: 't.id', json: 't.json' }, criteria as PageRequest);
 }
 
