@@ -7,6 +7,21 @@ import { EntryIndex, filterCombinations, filterKey } from './entry-index.js';
 /** Filters by name: a value, or undefined where an entry or a query has none. */
 export type Filters = Readonly<Record<string, string | undefined>>;
 
+/** An entry as a store that follows the chain copies it (the PostgreSQL writer). */
+export interface ListedEntry<DTO> {
+  /** Its entry id (24 hex): the order of every list it is in. */
+  readonly id: string;
+  /** The lists it is paged under: `''` (every entry) and each filter key (`listOf` names a query's). */
+  readonly lists: readonly string[];
+  /** Its wire form, as `search` and `find` answer it. */
+  readonly dto: DTO;
+}
+
+/** The list a query pages: `''` for every entry, else the filter key of the filters it gives. */
+export function listOf(filters: Filters): string {
+  return filterKey(filters) ?? '';
+}
+
 /**
  * A confirmed cache as its routes list it (`/mosaics`, `/lock/hash`, `/metadata`, …): pages
  * under any combination of the route's filters, found by rank in an `EntryIndex` (the same cost
@@ -50,6 +65,20 @@ export abstract class EntryListing<V, DTO, Q extends PageRequest> {
       if (dto !== undefined) found.push(dto);
     }
     return found;
+  }
+
+  /** Every confirmed entry's key, in id order. */
+  *keys(): IterableIterator<string> {
+    const all = this.entries.list();
+    for (let i = 0; i < all.length; i++) yield all.at(i)!.key;
+  }
+
+  /** An entry with its id and lists, for a store that copies the chain's; undefined for a key with no entry. */
+  listed(key: string): ListedEntry<DTO> | undefined {
+    const entry = this.cache.get(key);
+    if (entry === undefined) return undefined;
+    const id = this.entries.idOf(key)!;
+    return { id, lists: ['', ...filterCombinations(this.filtersOf(entry))], dto: this.render(entry, id) };
   }
 
   #dto(key: string): DTO | undefined {

@@ -20,10 +20,15 @@ export class HashLockStore extends EntryListing<HashLockEntry, HashLockInfoDTO, 
   }
 
   protected queryFilters(criteria: HashLockSearchCriteria): Filters {
-    return { address: criteria.address };
+    return hashLockQueryFilters(criteria);
   }
 
   protected render(lock: HashLockEntry, id: string): HashLockInfoDTO {
     return { id, lock: { ...lockDto(lock), hash: lock.hash } };
   }
+}
+
+/** The filters a `/lock/hash` query asks for (the PostgreSQL store pages by them too). */
+export function hashLockQueryFilters(criteria: HashLockSearchCriteria): Filters {
+  return { address: criteria.address };
 }

@@ -24,7 +24,7 @@ export class SecretLockStore extends EntryListing<SecretLockEntry, SecretLockInf
   }
 
   protected queryFilters(criteria: SecretLockSearchCriteria): Filters {
-    return { address: criteria.address, secret: criteria.secret };
+    return secretLockQueryFilters(criteria);
   }
 
   protected render(lock: SecretLockEntry, id: string): SecretLockInfoDTO {
@@ -39,4 +39,9 @@ export class SecretLockStore extends EntryListing<SecretLockEntry, SecretLockInf
       },
     };
   }
+}
+
+/** The filters a `/lock/secret` query asks for (the PostgreSQL store pages by them too). */
+export function secretLockQueryFilters(criteria: SecretLockSearchCriteria): Filters {
+  return { address: criteria.address, secret: criteria.secret };
 }

@@ -10,7 +10,7 @@ export class MetadataStore extends EntryListing<MetadataEntry, MetadataInfoDTO, 
   }
 
   protected queryFilters(criteria: MetadataSearchCriteria): Filters {
-    return filtersOf(criteria);
+    return metadataQueryFilters(criteria);
   }
 
   protected render(entry: MetadataEntry, id: string): MetadataInfoDTO {
@@ -40,4 +40,9 @@ function filtersOf(source: { sourceAddress?: string; targetAddress?: string; sco
     id: source.targetId,
     type: source.metadataType?.toString(),
   };
+}
+
+/** The filters a `/metadata` query asks for (the PostgreSQL store pages by them too). */
+export function metadataQueryFilters(criteria: MetadataSearchCriteria): Filters {
+  return filtersOf(criteria);
 }

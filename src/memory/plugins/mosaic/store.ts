@@ -19,7 +19,7 @@ export class MosaicStore extends EntryListing<MosaicEntry, MosaicInfoDTO, Mosaic
   }
 
   protected queryFilters(criteria: MosaicSearchCriteria): Filters {
-    return { ownerAddress: criteria.ownerAddress };
+    return mosaicQueryFilters(criteria);
   }
 
   protected render(mosaic: MosaicEntry, id: string): MosaicInfoDTO {
@@ -38,4 +38,9 @@ export class MosaicStore extends EntryListing<MosaicEntry, MosaicInfoDTO, Mosaic
       },
     };
   }
+}
+
+/** The filters a `/mosaics` query asks for (the PostgreSQL store pages by them too). */
+export function mosaicQueryFilters(criteria: MosaicSearchCriteria): Filters {
+  return { ownerAddress: criteria.ownerAddress };
 }

@@ -44,7 +44,7 @@ export class NamespaceStore extends EntryListing<NamespaceEntry, NamespaceInfoDT
   }
 
   protected queryFilters(criteria: NamespaceSearchCriteria): Filters {
-    return filtersOf(criteria);
+    return namespaceQueryFilters(criteria);
   }
 
   names(namespaceIds: readonly string[]): NamespaceNameDTO[] {
@@ -69,6 +69,11 @@ export class NamespaceStore extends EntryListing<NamespaceEntry, NamespaceInfoDT
 
   mosaicNames(mosaicIds: readonly string[]): { mosaicId: string; names: string[] }[] {
     return mosaicIds.map((mosaicId) => ({ mosaicId, names: this.#fullNames(aliasKey({ alias: { type: ALIAS_TYPE.mosaic, mosaicId } })) }));
+  }
+
+  /** The name and parent of every namespace ever registered, by id (what `names` answers from). */
+  registeredNames(): ReadonlyMap<string, { readonly name: string; readonly parentId: string }> {
+    return this.#names;
   }
 
   /** `a.b.c` of a namespace, from its levels' names. */
@@ -131,4 +136,9 @@ function filtersOf(source: NamespaceEntry | NamespaceSearchCriteria): Filters {
 
 function aliasKey({ alias }: Pick<NamespaceEntry, 'alias'>): string {
   return alias.type === ALIAS_TYPE.mosaic ? `mosaic:${alias.mosaicId}` : alias.type === ALIAS_TYPE.address ? `address:${alias.address}` : 'none';
+}
+
+/** The filters a `/namespaces` query asks for (the PostgreSQL store pages by them too). */
+export function namespaceQueryFilters(criteria: NamespaceSearchCriteria): Filters {
+  return filtersOf(criteria);
 }

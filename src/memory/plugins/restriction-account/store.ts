@@ -9,7 +9,7 @@ export class AccountRestrictionStore extends EntryListing<AccountRestrictionsEnt
   }
 
   protected queryFilters(criteria: AccountRestrictionsSearchCriteria): Filters {
-    return { address: criteria.address };
+    return accountRestrictionQueryFilters(criteria);
   }
 
   // As a node's database holds them: only the restrictions that hold values.
@@ -19,4 +19,9 @@ export class AccountRestrictionStore extends EntryListing<AccountRestrictionsEnt
       .map(({ flags, values }) => ({ restrictionFlags: flags, values: values.map((key) => valueOfKey(kindOfFlags(flags)!, key)) }));
     return { id, accountRestrictions: { version: 1, address: entry.address, restrictions } };
   }
+}
+
+/** The filters a `/restrictions/account` query asks for (the PostgreSQL store pages by them too). */
+export function accountRestrictionQueryFilters(criteria: AccountRestrictionsSearchCriteria): Filters {
+  return { address: criteria.address };
 }

@@ -9,7 +9,7 @@ export class MosaicRestrictionStore extends EntryListing<MosaicRestrictionEntry,
   }
 
   protected queryFilters(criteria: MosaicRestrictionSearchCriteria): Filters {
-    return { mosaicId: criteria.mosaicId, entryType: criteria.entryType === undefined ? undefined : String(criteria.entryType), targetAddress: criteria.targetAddress };
+    return mosaicRestrictionQueryFilters(criteria);
   }
 
   protected render(entry: MosaicRestrictionEntry, id: string): MosaicRestrictionDTO {
@@ -46,4 +46,9 @@ export class MosaicRestrictionStore extends EntryListing<MosaicRestrictionEntry,
 // Catapult lists an entry's keys in ascending order (a std::set).
 function ascending<V>(map: ReadonlyMap<bigint, V>): [bigint, V][] {
   return [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The filters a `/restrictions/mosaic` query asks for (the PostgreSQL store pages by them too). */
+export function mosaicRestrictionQueryFilters(criteria: MosaicRestrictionSearchCriteria): Filters {
+  return { mosaicId: criteria.mosaicId, entryType: criteria.entryType === undefined ? undefined : String(criteria.entryType), targetAddress: criteria.targetAddress };
 }

@@ -1,0 +1,222 @@
+import type { AccountRestrictionsInfoDTO, AccountRestrictionsSearchCriteria } from '../backend/account-restrictions.js';
+import type { HashLockInfoDTO, HashLockSearchCriteria, SecretLockInfoDTO, SecretLockSearchCriteria } from '../backend/locks.js';
+import type { MetadataInfoDTO, MetadataSearchCriteria } from '../backend/metadata.js';
+import type { MosaicRestrictionDTO, MosaicRestrictionSearchCriteria } from '../backend/mosaic-restrictions.js';
+import type { MosaicInfoDTO, MosaicSearchCriteria } from '../backend/mosaics.js';
+import { chainInternals, type InMemoryChain } from '../memory/chain.js';
+import { ACCOUNTS } from '../memory/plugins/core/account-state.js';
+import type { ChainStores } from '../memory/plugins/index.js';
+import { HASH_LOCKS } from '../memory/plugins/lock-hash/state.js';
+import { hashLockQueryFilters } from '../memory/plugins/lock-hash/store.js';
+import { SECRET_LOCKS } from '../memory/plugins/lock-secret/state.js';
+import { secretLockQueryFilters } from '../memory/plugins/lock-secret/store.js';
+import { METADATA } from '../memory/plugins/metadata/state.js';
+import { metadataQueryFilters } from '../memory/plugins/metadata/store.js';
+import { MOSAICS } from '../memory/plugins/mosaic/state.js';
+import { mosaicQueryFilters } from '../memory/plugins/mosaic/store.js';
+import { MULTISIGS } from '../memory/plugins/multisig/state.js';
+import { NAMESPACES } from '../memory/plugins/namespace/state.js';
+import { ACCOUNT_RESTRICTIONS } from '../memory/plugins/restriction-account/state.js';
+import { accountRestrictionQueryFilters } from '../memory/plugins/restriction-account/store.js';
+import { MOSAIC_RESTRICTIONS } from '../memory/plugins/restriction-mosaic/state.js';
+import { mosaicRestrictionQueryFilters } from '../memory/plugins/restriction-mosaic/store.js';
+import type { CacheDescriptor } from '../memory/state/cache.js';
+import { listOf, type EntryListing, type Filters } from '../memory/state/entry-listing.js';
+import type { ChainState } from '../memory/state/chain-state.js';
+import type { PageRequest } from '../pagination.js';
+import type { StoreModule, StorePart } from './part.js';
+import type { Reader } from './reader.js';
+import { allNamespaceNames, namespaceRepository, namespaceRows, namespacesToRender } from './state-namespaces.js';
+import { accountRepository, entryPage, findEntries, multisigRepository } from './state-read.js';
+import { clearState, writeStateRows, type BalanceRow, type EntryRow, type StateRows } from './state-write.js';
+
+/**
+ * The state entries part of the store: what `/accounts`, `/mosaics`, `/namespaces` (and the
+ * names routes), `/lock/hash`, `/lock/secret`, `/metadata`, `/restrictions/account`,
+ * `/restrictions/mosaic` and `/account/{address}/multisig` serve.
+ *
+ * The writer follows the state caches' commits and, as a batch is sealed, renders the
+ * entries of the keys that changed (every key at catch-up) as the chain's stores render them.
+ * Listed entries go in `state_entries` by kind and key, each with a row in `state_lists` for
+ * every list it is paged under: `''` (all of its kind) and each filter key the chain's
+ * `EntryIndex` lists it under (`ownerAddress=…`, `mosaicId=…&entryType=1` …). A list's total is
+ * its `state_list_counts` row, moved in the same transaction; a page is read from the list's
+ * index in entry id order (see `entryPage`). Accounts are listed too (`''` and the holders of
+ * each mosaic, `mosaicId=…`) with their balances in `account_balances` for the balance order.
+ */
+
+/** The listed kinds: each the name of its chain store and of the gateway repository that serves it. */
+const LISTED_KINDS = ['mosaics', 'namespaces', 'hashLocks', 'secretLocks', 'metadata', 'accountRestrictions', 'mosaicRestrictions'] as const;
+
+/** The state caches the part follows, by kind. */
+const CACHES = {
+  mosaics: MOSAICS,
+  namespaces: NAMESPACES,
+  hashLocks: HASH_LOCKS,
+  secretLocks: SECRET_LOCKS,
+  metadata: METADATA,
+  accountRestrictions: ACCOUNT_RESTRICTIONS,
+  mosaicRestrictions: MOSAIC_RESTRICTIONS,
+  accounts: ACCOUNTS,
+  multisig: MULTISIGS,
+} as const satisfies Record<string, CacheDescriptor<unknown>>;
+
+type Kind = keyof typeof CACHES;
+const KINDS = Object.keys(CACHES) as Kind[];
+
+/** Keys committed since the last batch, per chain a writer follows (parts are shared by every writer of the process). */
+const changedKeys = new WeakMap<InMemoryChain, Map<Kind, Set<string>>>();
+
+const part: StorePart = {
+  name: 'state',
+
+  follow(chain, touch) {
+    const { state } = chainInternals().core(chain);
+    const changed = new Map<Kind, Set<string>>();
+    changedKeys.set(chain, changed);
+    for (const kind of KINDS) {
+      state.cache(CACHES[kind] as CacheDescriptor<unknown>).onCommit((changes) => {
+        let keys = changed.get(kind);
+        if (!keys) changed.set(kind, (keys = new Set()));
+        for (const { key } of changes) keys.add(key);
+        touch();
+      });
+    }
+  },
+
+  collect(chain, batch) {
+    const { state, stores } = chainInternals().core(chain);
+    let keys: ReadonlyMap<Kind, Iterable<string>>;
+    if (batch.catchUp) {
+      keys = everyKey(state, stores);
+    } else {
+      const changed = changedKeys.get(chain);
+      if (!changed || changed.size === 0) return undefined;
+      keys = new Map(changed);
+      changed.clear();
+    }
+    // Rendered now: the chain goes on while the transaction is written (and retried).
+    const rows = render(stores, keys, batch.catchUp !== undefined);
+    return async (client) => {
+      if (batch.catchUp) await clearState(client);
+      await writeStateRows(client, rows);
+    };
+  },
+};
+
+function everyKey(state: ChainState, stores: ChainStores): Map<Kind, Iterable<string>> {
+  const keys = new Map<Kind, Iterable<string>>(LISTED_KINDS.map((kind) => [kind, [...stores[kind].keys()]]));
+  keys.set('accounts', [...state.cache(ACCOUNTS).values()].map((account) => account.address));
+  keys.set('multisig', [...state.cache(MULTISIGS).values()].map((entry) => entry.accountAddress));
+  return keys;
+}
+
+function render(stores: ChainStores, keys: ReadonlyMap<Kind, Iterable<string>>, catchUp: boolean): StateRows {
+  const entries = new Map<string, EntryRow[]>();
+  for (const kind of LISTED_KINDS) {
+    if (kind === 'namespaces') continue;
+    entries.set(kind, [...(keys.get(kind) ?? [])].map((key) => listedRow(stores[kind], key)));
+  }
+  const namespaces = namespaceRows(stores.namespaces, namespacesToRender(stores.namespaces, keys.get('namespaces') ?? []));
+  entries.set('namespaces', namespaces.entries);
+  const accounts: EntryRow[] = [];
+  const balances: BalanceRow[] = [];
+  for (const address of keys.get('accounts') ?? []) {
+    const [info] = stores.accounts.find([address]);
+    const lists = info ? ['', ...info.account.mosaics.map((mosaic) => `mosaicId=${mosaic.id}`)] : [];
+    accounts.push({ key: address, entry: info && { id: info.id, lists, json: JSON.stringify(info) } });
+    balances.push({ address, id: info?.id, balances: (info?.account.mosaics ?? []).map((mosaic) => ({ mosaicId: mosaic.id, amount: mosaic.amount })) });
+  }
+  entries.set('accounts', accounts);
+  const multisig = [...(keys.get('multisig') ?? [])].map((address) => {
+    const entry = stores.multisig.find(address);
+    return { address, json: entry && JSON.stringify(entry) };
+  });
+  return { entries, balances, multisig, names: catchUp ? allNamespaceNames(stores.namespaces) : namespaces.names, aliases: namespaces.aliases };
+}
+
+function listedRow(store: Pick<EntryListing<unknown, unknown, PageRequest>, 'listed'>, key: string): EntryRow {
+  const listed = store.listed(key);
+  return { key, entry: listed && { id: listed.id, lists: listed.lists, json: JSON.stringify(listed.dto) } };
+}
+
+/** A listed kind's repository: its pages by the lists the chain's store names for a query, its entries by key. */
+function listing<DTO, Q extends PageRequest>(db: Reader, kind: Kind, queryFilters: (criteria: Q) => Filters) {
+  return {
+    search: (criteria: Q) => entryPage<DTO>(db, kind, listOf(queryFilters(criteria)), criteria),
+    find: (keys: readonly string[]) => findEntries<DTO>(db, kind, keys),
+  };
+}
+
+/** The state entries part: see the top of this file. */
+export const stateModule: StoreModule = {
+  part,
+  migrations: [
+    {
+      version: 3,
+      name: 'state entries: listed entries with their lists and counts, account balances, multisig, namespace names and aliases',
+      // Ids and list keys compare as the chain compares them (code points), whatever the database's collation.
+      sql: `
+        create table state_entries (
+          kind text not null,
+          key text not null,
+          id text collate "C" not null,
+          json text not null,
+          primary key (kind, key)
+        );
+        create table state_lists (
+          kind text not null,
+          list text collate "C" not null,
+          id text collate "C" not null,
+          key text not null,
+          primary key (kind, list, id) include (key)
+        );
+        create index state_lists_by_key on state_lists (kind, key);
+        create table state_list_counts (
+          kind text not null,
+          list text collate "C" not null,
+          count bigint not null,
+          primary key (kind, list)
+        );
+        create table account_balances (
+          mosaic_id text not null,
+          address text not null,
+          amount numeric(20) not null,
+          id text collate "C" not null,
+          primary key (mosaic_id, address)
+        );
+        create index account_balances_by_amount on account_balances (mosaic_id, amount, id) include (address);
+        create index account_balances_by_address on account_balances (address);
+        create table multisig_entries (
+          address text primary key,
+          json text not null
+        );
+        create table namespace_names (
+          id text primary key,
+          name text not null,
+          parent_id text not null
+        );
+        create table namespace_aliases (
+          namespace_id text primary key,
+          alias_type smallint not null,
+          target text not null,
+          id text collate "C" not null,
+          end_height numeric(20) not null,
+          full_name text not null
+        );
+        create index namespace_aliases_by_target on namespace_aliases (alias_type, target, id);
+      `,
+    },
+  ],
+  repositories: (db) => ({
+    mosaics: listing<MosaicInfoDTO, MosaicSearchCriteria>(db, 'mosaics', mosaicQueryFilters),
+    hashLocks: listing<HashLockInfoDTO, HashLockSearchCriteria>(db, 'hashLocks', hashLockQueryFilters),
+    secretLocks: listing<SecretLockInfoDTO, SecretLockSearchCriteria>(db, 'secretLocks', secretLockQueryFilters),
+    metadata: listing<MetadataInfoDTO, MetadataSearchCriteria>(db, 'metadata', metadataQueryFilters),
+    accountRestrictions: listing<AccountRestrictionsInfoDTO, AccountRestrictionsSearchCriteria>(db, 'accountRestrictions', accountRestrictionQueryFilters),
+    mosaicRestrictions: listing<MosaicRestrictionDTO, MosaicRestrictionSearchCriteria>(db, 'mosaicRestrictions', mosaicRestrictionQueryFilters),
+    namespaces: namespaceRepository(db),
+    accounts: accountRepository(db),
+    multisig: multisigRepository(db),
+  }),
+};
