@@ -4,6 +4,12 @@ import { toHex } from './keys.js';
 
 const LEAF_SIZE = 32;
 
+/** One block's leaves of both trees, 32 bytes each, back to back, in the order its roots were built. */
+export interface BlockLeaves {
+  readonly transactions: Buffer;
+  readonly statements: Buffer;
+}
+
 /**
  * Every block's merkle leaves, kept for the merkle path routes: its transactions' merkle
  * component hashes (the leaves of `transactionsHash`) and its statements' hashes (the leaves
@@ -11,7 +17,7 @@ const LEAF_SIZE = 32;
  * block and tree.
  */
 export class BlockMerkleLeaves {
-  readonly #blocks: { transactions: Buffer; statements: Buffer }[] = [];
+  readonly #blocks: BlockLeaves[] = [];
 
   /** Adds the next block's leaves (blocks in height order, from 1), each 64 hex. */
   append(transactions: readonly string[], statements: readonly string[]): void {
@@ -23,19 +29,29 @@ export class BlockMerkleLeaves {
     if (this.#blocks.length > height) this.#blocks.length = height;
   }
 
+  /** The leaves of the block at `height` (for a store that follows the chain); undefined for no such block. */
+  at(height: number): BlockLeaves | undefined {
+    return height >= 1 ? this.#blocks[height - 1] : undefined;
+  }
+
   /** The path from leaf `hash` (64 hex) to the root of the block's tree; undefined for no such block or leaf. */
   path(height: bigint, tree: 'transactions' | 'statements', hash: string): MerkleProofInfoDTO | undefined {
     if (height < 1n || height > BigInt(this.#blocks.length)) return undefined;
-    const buffer = this.#blocks[Number(height) - 1][tree];
-    const leaf = Buffer.from(hash, 'hex');
-    const leaves: Bytes[] = [];
-    let index = -1;
-    for (let offset = 0; offset < buffer.length; offset += LEAF_SIZE) {
-      const next = buffer.subarray(offset, offset + LEAF_SIZE);
-      if (index < 0 && next.equals(leaf)) index = leaves.length;
-      leaves.push(new Uint8Array(next) as Bytes);
-    }
-    if (index < 0) return undefined;
-    return { merklePath: merklePath(leaves, index).map(({ hash: sibling, left }) => ({ hash: toHex(sibling), position: left ? 'left' : 'right' })) };
+    return leafPath(this.#blocks[Number(height) - 1][tree], hash);
   }
+}
+
+/** The path from leaf `hash` (64 hex) to the root of the tree over `leaves` (32 bytes each, back to back); undefined when it is none of them. */
+export function leafPath(leaves: Uint8Array, hash: string): MerkleProofInfoDTO | undefined {
+  const leaf = Buffer.from(hash, 'hex');
+  const buffer = Buffer.from(leaves.buffer, leaves.byteOffset, leaves.byteLength);
+  const nodes: Bytes[] = [];
+  let index = -1;
+  for (let offset = 0; offset < buffer.length; offset += LEAF_SIZE) {
+    const next = buffer.subarray(offset, offset + LEAF_SIZE);
+    if (index < 0 && next.equals(leaf)) index = nodes.length;
+    nodes.push(new Uint8Array(next) as Bytes);
+  }
+  if (index < 0) return undefined;
+  return { merklePath: merklePath(nodes, index).map(({ hash: sibling, left }) => ({ hash: toHex(sibling), position: left ? 'left' : 'right' })) };
 }

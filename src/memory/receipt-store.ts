@@ -36,7 +36,7 @@ export class ReceiptStore {
         statement: { height: height.toString(), source: { ...source }, receipts: receipts.map(receiptDto) },
       });
       this.#transactionStatements.push(info);
-      for (const key of new Set(info.statement.receipts.flatMap(filterKeys))) {
+      for (const key of statementFilterKeys(info)) {
         const list = this.#byFilter.get(key);
         if (list) list.push(info);
         else this.#byFilter.set(key, [info]);
@@ -51,6 +51,15 @@ export class ReceiptStore {
         }));
       }
     }
+  }
+
+  /**
+   * The statements of the blocks above `height`, each list in its order (for a store that
+   * follows the chain): the rendered statements themselves, frozen.
+   */
+  above(height: bigint): { transaction: readonly TransactionStatementInfoDTO[]; address: readonly ResolutionStatementInfoDTO[]; mosaic: readonly ResolutionStatementInfoDTO[] } {
+    const from = <T extends { statement: { height: string } }>(list: readonly T[]) => list.slice(partitionPoint(list.length, (i) => BigInt(list[i].statement.height) <= height));
+    return { transaction: from(this.#transactionStatements), address: from(this.#resolutions.address), mosaic: from(this.#resolutions.mosaic) };
   }
 
   /** Drops the statements of the blocks above `height` (every list is in height order). */
@@ -114,6 +123,11 @@ function mergeById(lists: readonly (readonly TransactionStatementInfoDTO[])[]): 
   const merged = new Map<string, TransactionStatementInfoDTO>();
   for (const list of lists) for (const info of list) merged.set(info.id, info);
   return [...merged.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** The filter values a statement is found by (`type=…`, `artifact=…`, `sender=…`, `recipient=…`, `target=…`): those of its receipts, each once. */
+export function statementFilterKeys(info: TransactionStatementInfoDTO): string[] {
+  return [...new Set(info.statement.receipts.flatMap(filterKeys))];
 }
 
 /** The filter values a receipt is found by: its type, its addresses by role, its artifact or mosaic. */

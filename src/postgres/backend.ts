@@ -31,8 +31,11 @@ export function createPostgresBackend(options: PostgresBackendOptions): Postgres
   const db = new Reader(pool);
   const feed = new PostgresEventFeed(options, options.eventPollInterval ?? 1_000);
   const meta = <T>(key: string) => db.meta<T>(key);
+  const served = STORE_MODULES.map((module) => module.repositories(db));
   return {
     blocks: {
+      // What parts serve of the block routes (merkle paths) joins the blocks themselves.
+      ...Object.assign({}, ...served.map((part) => part.blocks)),
       search: (criteria) => searchBlocks(db, criteria),
       getByHeight: async (height) => db.json<BlockInfoDTO>('select json from blocks where height = $1', [height.toString()]),
     },
@@ -56,7 +59,7 @@ export function createPostgresBackend(options: PostgresBackendOptions): Postgres
       proofAtEpoch: (epoch) => db.json<FinalizationProofDTO>('select json from finalization_proofs where epoch = $1', [epoch]),
       proofAtHeight: (height) => db.json<FinalizationProofDTO>('select json from finalization_proofs where height = $1', [height.toString()]),
     },
-    ...Object.assign({}, ...STORE_MODULES.map((module) => module.repositories(db))),
+    ...Object.assign({}, ...served.map(({ blocks: _blocks, ...repositories }) => repositories)),
     events: feed,
     async close() {
       await feed.close();

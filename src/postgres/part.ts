@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { BlockInfoDTO } from '../backend/dto.js';
 import type { ChainEvent } from '../backend/events.js';
-import type { GatewayBackend } from '../backend/index.js';
+import type { BlockRepository, GatewayBackend } from '../backend/index.js';
 import type { InMemoryChain } from '../memory/chain.js';
 import type { Migration } from './migrations.js';
 import type { Reader } from './reader.js';
@@ -47,5 +47,8 @@ export interface StoreModule {
   /** Its schema steps (versions unique across modules; see migrations.ts). */
   readonly migrations: readonly Migration[];
   /** The repositories it serves, read through `db` (503 when the database does not answer). */
-  repositories(db: Reader): Partial<GatewayBackend>;
+  repositories(db: Reader): PartRepositories;
 }
+
+/** What a part serves: whole repositories, and members of the block repository (its merkle paths) that join the one backend.ts serves. */
+export type PartRepositories = Partial<Omit<GatewayBackend, 'blocks'>> & { blocks?: Partial<BlockRepository> };

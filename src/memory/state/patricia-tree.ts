@@ -197,6 +197,20 @@ export class PatriciaTree {
     return nodes;
   }
 
+  /**
+   * Visits the tree's nodes, each before its links, for a store that keeps them elsewhere by
+   * hash; a node for which `enter` answers false is not descended into (the store holds it,
+   * and so what lies below it). Trees share the nodes off their changed paths, the very
+   * objects, so a store can tell by identity the nodes it has already seen.
+   */
+  visit(enter: (node: PatriciaNode) => boolean): void {
+    const walk = (node: TreeNode) => {
+      if (!enter(node) || !(node instanceof BranchNode)) return;
+      for (const link of node.links) if (link !== undefined) walk(link);
+    };
+    if (this.#root !== undefined) walk(this.#root);
+  }
+
   /** `proofNodes` back to back: the `raw` of a `/merkle` route, as `deserializePatriciaTreeNodes` reads it. */
   proof(keyHash: Uint8Array): Uint8Array {
     const nodes = this.proofNodes(keyHash);
@@ -208,6 +222,40 @@ export class PatriciaTree {
     }
     return out;
   }
+}
+
+/** A node of a tree as `PatriciaTree.visit` shows it: its hash and its serialized form (which its hash determines). */
+export interface PatriciaNode {
+  readonly hash: Uint8Array;
+  serialize(): Uint8Array;
+}
+
+/**
+ * One step of `proofNodes` over a serialized node, for a store that keeps a tree's nodes by
+ * hash: the hash of the link the lookup of `path` (the key's nibbles not yet walked, see
+ * `keyNibbles`) takes next, with the nibbles left after it; undefined where the lookup stops
+ * (at a leaf, or at a branch without that link).
+ */
+export function proofStep(node: Uint8Array, path: Nibbles): { link: Uint8Array; path: Nibbles } | undefined {
+  if (node[0] !== BRANCH_MARKER) return undefined;
+  const count = node[1];
+  const nodePath = new Uint8Array(count);
+  for (let i = 0; i < count; i++) nodePath[i] = i % 2 === 0 ? node[2 + (i >>> 1)] >>> 4 : node[2 + (i >>> 1)] & 0x0f;
+  let at = 1 + pathSize(nodePath);
+  const mask = node[at] | (node[at + 1] << 8);
+  at += 2;
+  const d = firstDifference(nodePath, path);
+  if (d >= path.length) return undefined;
+  const index = path[d];
+  if ((mask & (1 << index)) === 0) return undefined;
+  // The set links' hashes follow the mask in link order.
+  for (let i = 0; i < index; i++) if ((mask & (1 << i)) !== 0) at += HASH_SIZE;
+  return { link: node.subarray(at, at + HASH_SIZE), path: path.subarray(d + 1) };
+}
+
+/** The nibbles of a tree key (32 bytes), as a lookup walks them. */
+export function keyNibbles(keyHash: Uint8Array): Nibbles {
+  return toNibbles(keyHash);
 }
 
 /** PatriciaTree.h `set`: the node that replaces `node` once `path` holds `value`. */

@@ -38,6 +38,7 @@ export class CacheTree<V> {
   #tree = PatriciaTree.EMPTY;
   /** The tree `rootWith` built last, and the entry it read for each key its layer changed. */
   #pending: { tree: PatriciaTree; entries: Map<string, V | undefined> } | undefined;
+  readonly #listeners: (() => void)[] = [];
 
   constructor(cache: Cache<V>, source: TreeSource<V>) {
     this.#cache = cache;
@@ -48,12 +49,18 @@ export class CacheTree<V> {
       // A block's layer is committed right after its root was asked for: that tree is already built.
       if (pending && changes.every(({ key }) => pending.entries.has(key)) && [...pending.entries].every(([key, entry]) => cache.get(key) === entry)) {
         this.#tree = pending.tree;
-        return;
+      } else {
+        const touched = new Set<string>();
+        for (const { key, before, after } of changes) for (const treeKey of source.touched(key, before, after)) touched.add(treeKey);
+        this.#tree = this.#update(this.#tree, touched, cache);
       }
-      const touched = new Set<string>();
-      for (const { key, before, after } of changes) for (const treeKey of source.touched(key, before, after)) touched.add(treeKey);
-      this.#tree = this.#update(this.#tree, touched, cache);
+      for (const listener of this.#listeners) listener();
     });
+  }
+
+  /** Calls `listener` after each commit, once the tree follows it (a store that keeps the tree elsewhere). */
+  onCommit(listener: () => void): void {
+    this.#listeners.push(listener);
   }
 
   /** The confirmed root (32 zero bytes for an empty cache). */
