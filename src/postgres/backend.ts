@@ -5,7 +5,7 @@ import type { BlockInfoDTO, ChainInfoDTO, FinalizationProofDTO, NodeHealthDTO } 
 import type { BlockSearchCriteria, PageResult } from '../backend/repositories.js';
 import { createPool, type PostgresOptions } from './pool.js';
 import { STORE_MODULES } from './parts.js';
-import { pageOfList, Reader } from './reader.js';
+import { bigintParam, MAX_BIGINT, pageOfList, Reader } from './reader.js';
 import { WakeUpReader } from './wakeup.js';
 import { EVENTS_CHANNEL } from './writer.js';
 
@@ -37,7 +37,7 @@ export function createPostgresBackend(options: PostgresBackendOptions): Postgres
       // What parts serve of the block routes (merkle paths) joins the blocks themselves.
       ...Object.assign({}, ...served.map((part) => part.blocks)),
       search: (criteria) => searchBlocks(db, criteria),
-      getByHeight: async (height) => db.json<BlockInfoDTO>('select json from blocks where height = $1', [height.toString()]),
+      getByHeight: async (height) => db.json<BlockInfoDTO>('select json from blocks where height = $1', [bigintParam(height)]),
     },
     chain: { info: () => meta<ChainInfoDTO>('chainInfo') },
     node: {
@@ -57,7 +57,7 @@ export function createPostgresBackend(options: PostgresBackendOptions): Postgres
     },
     finalization: {
       proofAtEpoch: (epoch) => db.json<FinalizationProofDTO>('select json from finalization_proofs where epoch = $1', [epoch]),
-      proofAtHeight: (height) => db.json<FinalizationProofDTO>('select json from finalization_proofs where height = $1', [height.toString()]),
+      proofAtHeight: (height) => db.json<FinalizationProofDTO>('select json from finalization_proofs where height = $1', [bigintParam(height)]),
     },
     ...Object.assign({}, ...served.map(({ blocks: _blocks, ...repositories }) => repositories)),
     events: feed,
@@ -79,7 +79,7 @@ async function searchBlocks(db: Reader, criteria: BlockSearchCriteria): Promise<
        (select min(height) from blocks where timestamp >= $2) as low,
        (select max(height) from blocks where timestamp <= $3) as high,
        (select count from list_counts where list = $1) as count`,
-    [list, (criteria.fromTimestamp ?? 0n).toString(), (criteria.toTimestamp ?? 2n ** 63n - 1n).toString()],
+    [list, bigintParam(criteria.fromTimestamp ?? 0n), bigintParam(criteria.toTimestamp ?? BigInt(MAX_BIGINT))],
   );
   const count = Number(bounds.count ?? 0);
   if (count === 0 || bounds.low === null || bounds.high === null) return { data: [], totalEntries: 0 };

@@ -7,16 +7,13 @@ import { toHex } from '../memory/keys.js';
 import { STATE_TREES } from '../memory/state/chain-state.js';
 import { keyNibbles, proofStep, type PatriciaNode } from '../memory/state/patricia-tree.js';
 import { hashedTreeKey } from '../memory/state/state-writer.js';
-import type { Reader } from './reader.js';
+import { MAX_BIGINT, type Reader } from './reader.js';
 
 /*
  * The proofs the store serves (see receipts.ts for the part): each block's merkle leaves for
  * the merkle path routes, and the state trees' nodes for the `/…/merkle` state proof routes;
  * gateway instances turn both into answers with the functions the in-memory chain uses.
  */
-
-/** PostgreSQL's largest bigint. */
-export const MAX_BIGINT = 2n ** 63n - 1n;
 
 /** The meta row with each state tree's root (64 hex) once the latest batch was written. */
 export const STATE_ROOTS_META = 'stateTreeRoots';
@@ -35,7 +32,7 @@ export async function insertLeaves(client: pg.PoolClient, blocks: readonly { hei
 /** `GET /blocks/{height}/{tree}/{hash}/merkle`: the block's leaves from the database, the path as the chain computes it. */
 export async function blockMerklePath(db: Reader, height: bigint, tree: 'transactions' | 'statements', hash: string): Promise<MerkleProofInfoDTO | undefined> {
   // A height past bigint's range names no block (and would fail as a parameter).
-  if (height > MAX_BIGINT) return undefined;
+  if (height > BigInt(MAX_BIGINT)) return undefined;
   const [row] = await db.rows<{ leaves: Buffer }>(`select ${tree} as leaves from block_merkle_leaves where height = $1`, [height.toString()]);
   return row ? leafPath(row.leaves, hash) : undefined;
 }

@@ -2,6 +2,14 @@ import type pg from 'pg';
 import { ServiceUnavailableError } from '../errors.js';
 import { pageWindow, type PageRequest } from '../pagination.js';
 
+/** PostgreSQL's largest bigint, as a parameter. */
+export const MAX_BIGINT = (2n ** 63n - 1n).toString();
+
+/** A height or timestamp as a bigint parameter: one past PostgreSQL's range is past every row (the routes take up to 2^64 − 1). */
+export function bigintParam(value: bigint): string {
+  return value > BigInt(MAX_BIGINT) ? MAX_BIGINT : value.toString();
+}
+
 /** Queries that answer 503 when the database does not. Every backend part reads through one. */
 export class Reader {
   readonly #pool: pg.Pool;

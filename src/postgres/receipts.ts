@@ -13,8 +13,8 @@ import { STATE_TREES } from '../memory/state/chain-state.js';
 import type { PageRequest } from '../pagination.js';
 import { appendToLists, type ListEntry } from './lists.js';
 import type { PartWrite, SealedBatch, StoreModule } from './part.js';
-import { blockMerklePath, insertLeaves, MAX_BIGINT, statePath, treeFollower, writeTreeChanges, type TreeChanges } from './proofs.js';
-import { filteredPage, pageOfList, type Reader } from './reader.js';
+import { blockMerklePath, insertLeaves, statePath, treeFollower, writeTreeChanges, type TreeChanges } from './proofs.js';
+import { bigintParam, filteredPage, MAX_BIGINT, pageOfList, type Reader } from './reader.js';
 
 /** The meta rows of the fee quotes, rendered by the chain as each batch with blocks is sealed. */
 const FEES_META = { transaction: 'transactionFees', rental: 'rentalFees' } as const;
@@ -199,8 +199,8 @@ async function searchTransactionStatements(db: Reader, criteria: TransactionStat
   } else {
     where.push(`s.seq in (select entry from ranks where list = any($${values.push(types.map(filterList))}::text[]))`);
   }
-  if (from !== undefined) where.push(`s.height >= $${values.push(clampHeight(from))}`);
-  if (to !== undefined) where.push(`s.height <= $${values.push(clampHeight(to))}`);
+  if (from !== undefined) where.push(`s.height >= $${values.push(bigintParam(from))}`);
+  if (to !== undefined) where.push(`s.height <= $${values.push(bigintParam(to))}`);
   const page = await filteredPage(db, { from: rows, where, values, key: 's.id', json: 's.json' }, criteria);
   return { data: page.json.map((json) => JSON.parse(json) as TransactionStatementInfoDTO), totalEntries: page.totalEntries };
 }
@@ -215,7 +215,7 @@ async function pageOfStatements<T>(db: Reader, list: string, from: bigint | unde
     `select
        (select r.rank from ranks r where r.list = $1 and r.entry >= (select seq from statements where height >= $2 order by height, seq limit 1) order by r.entry limit 1) as low,
        (select r.rank from ranks r where r.list = $1 and r.entry <= (select seq from statements where height <= $3 order by height desc, seq desc limit 1) order by r.entry desc limit 1) as high`,
-    [list, clampHeight(from ?? 0n), clampHeight(to ?? MAX_BIGINT)],
+    [list, bigintParam(from ?? 0n), bigintParam(to ?? BigInt(MAX_BIGINT))],
   );
   if (ranks.low === null || ranks.high === null) return { data: [], totalEntries: 0 };
   const page = await pageOfList(db, list, Number(ranks.low), Number(ranks.high), request, async (fromRank, toRank, descending) =>
@@ -227,7 +227,3 @@ async function pageOfStatements<T>(db: Reader, list: string, from: bigint | unde
   return { data: page.json.map((json) => JSON.parse(json) as T), totalEntries: page.totalEntries };
 }
 
-/** A height as a bigint parameter: one past PostgreSQL's range is past every block anyway. */
-function clampHeight(height: bigint): string {
-  return (height > MAX_BIGINT ? MAX_BIGINT : height).toString();
-}

@@ -7,7 +7,7 @@ import type { EmbeddedEntry, Searchable, TransactionRecord } from '../memory/tra
 import type { PageRequest } from '../pagination.js';
 import { appendToLists, type ListEntry } from './lists.js';
 import type { PartWrite, SealedBatch, StoreModule } from './part.js';
-import { filteredPage, pageOfList, type Reader } from './reader.js';
+import { bigintParam, filteredPage, MAX_BIGINT, pageOfList, type Reader } from './reader.js';
 
 /**
  * Transactions in the store: the confirmed group, the two pools, and statuses.
@@ -119,9 +119,6 @@ function hashOf(event: ChainEvent): string | undefined {
 
 const POOLS = ['unconfirmed', 'partial'] as const;
 
-/** PostgreSQL's largest bigint: a height past it is past every height. */
-const MAX_BIGINT = (2n ** 63n - 1n).toString();
-const clamp = (height: bigint): string => (height > BigInt(MAX_BIGINT) ? MAX_BIGINT : height.toString());
 
 /** The writer's side: confirmed entries from `confirmedAdded`, pool entries and statuses of every hash an event names. */
 function collect(chain: InMemoryChain, batch: SealedBatch): PartWrite | undefined {
@@ -255,7 +252,7 @@ async function searchConfirmed(db: Reader, criteria: TransactionSearchCriteria):
     ? [{ low: '1', high: MAX_BIGINT }]
     : await db.rows<{ low: string | null; high: string | null }>(
         `select (select min(seq) from transactions where height >= $1) as low, (select max(seq) from transactions where height <= $2) as high`,
-        [clamp(from ?? 0n), clamp(to ?? BigInt(MAX_BIGINT))],
+        [bigintParam(from ?? 0n), bigintParam(to ?? BigInt(MAX_BIGINT))],
       );
   if (bounds.low === null || bounds.high === null) return { json: [], totalEntries: 0 };
   const values: unknown[] = [list, bounds.low, bounds.high];
@@ -282,8 +279,8 @@ function searchPool(db: Reader, group: TransactionGroup, criteria: TransactionSe
   if (!criteria.embedded) where.push('not t.embedded');
   const from = criteria.height ?? criteria.fromHeight;
   const to = criteria.height ?? criteria.toHeight;
-  if (from !== undefined) where.push(`t.height >= $${values.push(clamp(from))}`);
-  if (to !== undefined) where.push(`t.height <= $${values.push(clamp(to))}`);
+  if (from !== undefined) where.push(`t.height >= $${values.push(bigintParam(from))}`);
+  if (to !== undefined) where.push(`t.height <= $${values.push(bigintParam(to))}`);
   return filteredPage(db, { from: 'pool_transactions t', where, values, key: 't.id', json: 't.json' }, criteria as PageRequest);
 }
 
