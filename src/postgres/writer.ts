@@ -82,10 +82,21 @@ export class PostgresWriter {
       const writer = new PostgresWriter(chain, pool, options, STORE_MODULES.map((module) => module.part));
       const { rows } = await pool.query<{ json: string }>(`select json from meta where key = 'inboundTaken'`);
       writer.#inboundTaken = BigInt(rows[0] ? (JSON.parse(rows[0].json) as string) : 0);
-      await writer.#catchUp();
+      const catchUp = await writer.#catchUp();
+      // Taken with no wait since the catch-up was read: whatever the chain does from here on joins the next batches.
       chainInternals().pin(chain, 'a PostgreSQL writer follows this chain');
       writer.#unsubscribe = chain.events.subscribe((event) => writer.#take(event));
       for (const part of writer.#parts) part.follow?.(chain, () => writer.#touch());
+      // The catch-up is written first; batches sealed meanwhile wait for it.
+      const written = writer.#write(catchUp);
+      writer.#writing = written.then(() => writer.#drain(), () => undefined);
+      try {
+        await written;
+      } catch (error) {
+        writer.#unsubscribe();
+        writer.#closed = true;
+        throw error;
+      }
       writer.#inbound.start();
       return writer;
     } catch (error) {
@@ -112,27 +123,35 @@ export class PostgresWriter {
   }
 
   // The blocks the chain has and the database lacks, in one transaction (a fresh database: the nemesis block).
-  async #catchUp(): Promise<void> {
+  /**
+   * The batch of what the chain has and the database lacks (a fresh database: everything from
+   * the nemesis block). The database is read first; the batch is then taken from the chain with
+   * no wait, so nothing the chain does can fall between it and the subscription that follows.
+   */
+  async #catchUp(): Promise<Batch> {
     const { rows } = await this.#pool.query<{ height: string; hash: string }>('select height, hash from blocks order by height desc limit 1');
     const stored = rows[0] ? Number(rows[0].height) : 0;
-    const height = Number(this.#chain.height);
+    const core = () => chainInternals().core(this.#chain);
     if (stored > 0) {
-      const own = await this.#chain.blocks.getByHeight(BigInt(Math.min(stored, height)));
-      const { rows: same } = await this.#pool.query<{ hash: string }>('select hash from blocks where height = $1', [own!.block.height]);
-      if (same[0]?.hash !== own!.meta.hash || stored > height) {
-        throw new Error(`the database holds another chain (its block ${own!.block.height} is ${same[0]?.hash ?? 'missing'}, the chain's ${own!.meta.hash}${stored > height ? `; it is at height ${stored}, the chain at ${height}` : ''})`);
+      const at = Math.min(stored, core().store.height);
+      const { rows: same } = await this.#pool.query<{ hash: string }>('select hash from blocks where height = $1', [at]);
+      const own = core().store.at(at)!;
+      const height = core().store.height;
+      if (same[0]?.hash !== own.meta.hash || stored > height) {
+        throw new Error(`the database holds another chain (its block ${at} is ${same[0]?.hash ?? 'missing'}, the chain's ${own.meta.hash}${stored > height ? `; it is at height ${stored}, the chain at ${height}` : ''})`);
       }
     }
+    const { store, proofs } = core();
     const batch = this.#newBatch();
-    for (let h = stored + 1; h <= height; h++) batch.blocks.push((await this.#chain.blocks.getByHeight(BigInt(h)))!);
+    for (let h = stored + 1; h <= store.height; h++) batch.blocks.push(store.at(h)!);
     for (let epoch = 1; ; epoch++) {
-      const proof = await this.#chain.finalization.proofAtEpoch(epoch);
+      const proof = proofs.atEpoch(epoch);
       if (!proof) break;
       if (Number(proof.height) > stored) batch.proofs.push(proof);
     }
     batch.meta = this.#startMeta();
     batch.writes = this.#collect(batch, { storedHeight: BigInt(stored) });
-    await this.#write(batch);
+    return batch;
   }
 
   #newBatch(): Batch {
