@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { Hash256, PublicKey } from 'symbol-sdk';
 import { Address, generateMosaicId, generateNamespaceId, metadataGenerateKey, models } from 'symbol-sdk/symbol';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chainInternals, type ChainAccount, type InMemoryChain } from '../src/memory/chain.js';
 import type { InMemoryChainOptions } from '../src/memory/options.js';
 import { createPostgresBackend } from '../src/postgres/backend.js';
@@ -19,20 +19,11 @@ import { merkleStateInfo } from '../src/routes/state-proofs.js';
 import { PostgresWriter } from '../src/postgres/writer.js';
 import { confirm, hashLockFor, hex as idHex, signedBy } from './support/announce.js';
 import { activity } from './support/chain-activity.js';
-import { usePostgres } from './support/postgres.js';
+import { usePostgresStore } from './support/postgres.js';
 import { startGateway, testChain, type TestServer } from './support/server.js';
 import { aggregate, transfer } from './support/signing.js';
 
-const postgres = usePostgres();
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  // Each test starts from an empty database.
-  const client = new pg.Client({ connectionString: postgres().url });
-  await client.connect();
-  await client.query('drop schema public cascade; create schema public');
-  await client.end();
-});
+const { postgres, cleanups, writerOn: startWriter, gateways } = usePostgresStore();
 
 type Server = TestServer & { chain: InMemoryChain };
 
@@ -44,21 +35,6 @@ function chainFor(options: InMemoryChainOptions = {}): InMemoryChain {
   const chain = testChain({ finalizationInterval: 5, ...options, rules: { minNamespaceDuration: 5n, ...options.rules } });
   cleanups.push(async () => chain.close());
   return chain;
-}
-
-async function startWriter(chain: InMemoryChain): Promise<PostgresWriter> {
-  const writer = await PostgresWriter.start(chain, { url: postgres().url, onError: () => undefined });
-  cleanups.push(() => writer.close());
-  return writer;
-}
-
-/** A gateway on the chain (A) and one over the database (B). */
-async function gateways(chain: InMemoryChain): Promise<{ a: Server; b: TestServer }> {
-  const a = await startGateway({ backend: chain });
-  cleanups.push(() => a.close());
-  const b = await startGateway({ backend: createPostgresBackend({ url: postgres().url }) });
-  cleanups.push(() => b.close());
-  return { a, b };
 }
 
 /** Every URL answers alike on both gateways, status and body. */

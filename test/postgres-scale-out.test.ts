@@ -7,31 +7,19 @@
  * database down, health, reads and announces answer 503, and all recover once it is back.
  */
 import { Mosaic, NamespaceId, PlainMessage, TransferTransaction, UInt64, type Account, type SignedTransaction } from 'symbol-sdk-v2';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { InMemoryChain } from '../src/memory/chain.js';
 import { createPostgresBackend } from '../src/postgres/backend.js';
 import { openPostgresChain, PostgresWriter } from '../src/postgres/writer.js';
 import { activity, fingerprint } from './support/chain-activity.js';
-import { usePostgres } from './support/postgres.js';
+import { usePostgresStore } from './support/postgres.js';
 import { firstValue, sdk2Wallet, xym, type Sdk2Wallet } from './support/sdk2.js';
 import { startGateway, type TestServer } from './support/server.js';
 import { transfer } from './support/signing.js';
 import { Client } from './support/ws-client.js';
 
-const postgres = usePostgres();
-const cleanups: (() => Promise<unknown>)[] = [];
-async function cleanUp(): Promise<void> {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-}
-afterEach(async () => {
-  await cleanUp();
-  const client = new pg.Client({ connectionString: postgres().url });
-  await client.connect();
-  await client.query('drop schema public cascade; create schema public');
-  await client.end();
-});
-afterAll(cleanUp);
+const { postgres, cleanups } = usePostgresStore();
 
 /** The writer's chain (blocks only when a test harvests) on the database, and `count` gateway instances over it. */
 async function topology(count: number): Promise<{ chain: InMemoryChain; writer: PostgresWriter; instances: TestServer[] }> {

@@ -9,28 +9,18 @@
  * restrictions and cosignatory).
  */
 import { createHash } from 'node:crypto';
-import pg from 'pg';
 import { Hash256 } from 'symbol-sdk';
 import { Address, generateMosaicId, generateNamespaceId, metadataGenerateKey, models, mosaicRestrictionGenerateKey } from 'symbol-sdk/symbol';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
 import { createPostgresBackend } from '../src/postgres/backend.js';
-import { PostgresWriter } from '../src/postgres/writer.js';
 import { hex, signedBy, unfundedAccount } from './support/announce.js';
 import { activity } from './support/chain-activity.js';
-import { usePostgres } from './support/postgres.js';
+import { usePostgresStore } from './support/postgres.js';
 import { startGateway, testChain, type TestServer } from './support/server.js';
 import { aggregate, transfer, type Signed } from './support/signing.js';
 
-const postgres = usePostgres();
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  const client = new pg.Client({ connectionString: postgres().url });
-  await client.connect();
-  await client.query('drop schema public cascade; create schema public');
-  await client.end();
-});
+const { postgres, cleanups, writerOn, gateways } = usePostgresStore();
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const KYC = mosaicRestrictionGenerateKey('kyc');
@@ -44,21 +34,6 @@ function stateChain(): InMemoryChain {
   const chain = testChain({ finalizationInterval: 5, rules: { minNamespaceDuration: 1n, namespaceGracePeriod: 2n } });
   cleanups.push(async () => chain.close());
   return chain;
-}
-
-async function writerOn(chain: InMemoryChain): Promise<PostgresWriter> {
-  const writer = await PostgresWriter.start(chain, { url: postgres().url, onError: () => undefined });
-  cleanups.push(() => writer.close());
-  return writer;
-}
-
-/** A (the chain's own gateway) and B (a gateway over the database). */
-async function gateways(chain: InMemoryChain): Promise<{ a: TestServer; b: TestServer }> {
-  const a = await startGateway({ backend: chain });
-  cleanups.push(() => a.close());
-  const b = await startGateway({ backend: createPostgresBackend({ url: postgres().url }) });
-  cleanups.push(() => b.close());
-  return { a, b };
 }
 
 /** Announces, harvests one block and checks every transaction was confirmed in it. */

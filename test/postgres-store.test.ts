@@ -5,26 +5,17 @@
  * WebSocket clients get every `block` and `finalizedBlock` once, in order, across a lost
  * database connection; a database it cannot reach answers 503 with `db: down`.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { InMemoryChain } from '../src/memory/chain.js';
 import { createPostgresBackend, type PostgresBackend } from '../src/postgres/backend.js';
 import { PostgresWriter } from '../src/postgres/writer.js';
-import { usePostgres } from './support/postgres.js';
+import { usePostgresStore } from './support/postgres.js';
 import { startGateway, testChain, type TestServer } from './support/server.js';
 import { transfer } from './support/signing.js';
 import { Client } from './support/ws-client.js';
 
-const postgres = usePostgres();
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  // Each test starts from an empty database.
-  const client = new pg.Client({ connectionString: postgres().url });
-  await client.connect();
-  await client.query('drop schema public cascade; create schema public');
-  await client.end();
-});
+const { postgres, cleanups } = usePostgresStore();
 
 /** The chain's own gateway (A), the writer, and a gateway over the database (B). */
 async function topology(): Promise<{ chain: InMemoryChain; writer: PostgresWriter; a: TestServer; b: TestServer; backend: PostgresBackend }> {

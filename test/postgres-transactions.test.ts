@@ -4,24 +4,15 @@
  * statuses exactly as the chain's own gateway does, whether the writer followed the chain from
  * its start or caught up with a chain that ran before it.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import pg from 'pg';
+import { describe, expect, it } from 'vitest';
 import type { InMemoryChain } from '../src/memory/chain.js';
 import { createPostgresBackend } from '../src/postgres/backend.js';
 import { PostgresWriter } from '../src/postgres/writer.js';
 import { activity, type Activity } from './support/chain-activity.js';
-import { usePostgres } from './support/postgres.js';
+import { usePostgresStore } from './support/postgres.js';
 import { startGateway, testChain, type TestServer } from './support/server.js';
 
-const postgres = usePostgres();
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  const client = new pg.Client({ connectionString: postgres().url });
-  await client.connect();
-  await client.query('drop schema public cascade; create schema public');
-  await client.end();
-});
+const { postgres, cleanups } = usePostgresStore();
 
 /** A writer on `chain`, the chain's own gateway (A) and one over the database (B). */
 async function follow(chain: InMemoryChain): Promise<{ writer: PostgresWriter; a: TestServer; b: TestServer }> {

@@ -5,7 +5,7 @@ import type { BlockInfoDTO, ChainInfoDTO, FinalizationProofDTO, NodeHealthDTO } 
 import type { BlockSearchCriteria, PageResult } from '../backend/repositories.js';
 import { createPool, type PostgresOptions } from './pool.js';
 import { STORE_MODULES } from './parts.js';
-import { bigintParam, MAX_BIGINT, pageOfList, Reader } from './reader.js';
+import { bigintParam, MAX_BIGINT, pageOfEntries, Reader } from './reader.js';
 import { WakeUpReader } from './wakeup.js';
 import { EVENTS_CHANNEL } from './writer.js';
 
@@ -83,17 +83,7 @@ async function searchBlocks(db: Reader, criteria: BlockSearchCriteria): Promise<
   );
   const count = Number(bounds.count ?? 0);
   if (count === 0 || bounds.low === null || bounds.high === null) return { data: [], totalEntries: 0 };
-  const [ranks] = await db.rows<{ low: string | null; high: string | null }>(
-    `select (select min(rank) from ranks where list = $1 and entry >= $2) as low, (select max(rank) from ranks where list = $1 and entry <= $3) as high`,
-    [list, bounds.low, bounds.high],
-  );
-  if (ranks.low === null || ranks.high === null) return { data: [], totalEntries: 0 };
-  const page = await pageOfList(db, list, Number(ranks.low), Number(ranks.high), criteria, async (from, to, descending) =>
-    (await db.rows<{ json: string }>(
-      `select b.json from ranks r join blocks b on b.height = r.entry where r.list = $1 and r.rank between $2 and $3 order by r.rank ${descending ? 'desc' : 'asc'}`,
-      [list, from, to],
-    )).map((row) => row.json),
-  );
+  const page = await pageOfEntries(db, { list, table: 'blocks', column: 'height' }, bounds.low, bounds.high, criteria);
   return { data: page.json.map((json) => JSON.parse(json) as BlockInfoDTO), totalEntries: page.totalEntries };
 }
 

@@ -117,3 +117,30 @@ export async function filteredPage(db: Reader, rows: FilteredRows, request: Page
   if (window.descending) json.reverse();
   return { json, totalEntries: window.totalEntries };
 }
+
+/** An append-only list's entries and the table they point at (`ranks.entry` = `table.column`). */
+export interface RankedList {
+  readonly list: string;
+  readonly table: string;
+  readonly column: string;
+}
+
+/**
+ * A page of the entries of a ranked list whose `entry` lies in `[lowEntry, highEntry]` (a height
+ * or sequence range found by the caller): the range's ranks by index, the page by `pageOfList`,
+ * each entry's `json` joined from its table. Index seeks only: any depth costs what page 1 does.
+ */
+export async function pageOfEntries(db: Reader, ranked: RankedList, lowEntry: string, highEntry: string, request: PageRequest): Promise<{ json: string[]; totalEntries: number }> {
+  const { list, table, column } = ranked;
+  const [ranks] = await db.rows<{ low: string | null; high: string | null }>(
+    `select (select min(rank) from ranks where list = $1 and entry >= $2) as low, (select max(rank) from ranks where list = $1 and entry <= $3) as high`,
+    [list, lowEntry, highEntry],
+  );
+  if (ranks.low === null || ranks.high === null) return { json: [], totalEntries: 0 };
+  return pageOfList(db, list, Number(ranks.low), Number(ranks.high), request, async (fromRank, toRank, descending) =>
+    (await db.rows<{ json: string }>(
+      `select t.json from ranks r join ${table} t on t.${column} = r.entry where r.list = $1 and r.rank between $2 and $3 order by r.rank ${descending ? 'desc' : 'asc'}`,
+      [list, fromRank, toRank],
+    )).map((row) => row.json),
+  );
+}

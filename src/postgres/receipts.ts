@@ -14,7 +14,7 @@ import type { PageRequest } from '../pagination.js';
 import { appendToLists, type ListEntry } from './lists.js';
 import type { PartWrite, SealedBatch, StoreModule } from './part.js';
 import { blockMerklePath, insertLeaves, statePath, treeFollower, writeTreeChanges, type TreeChanges } from './proofs.js';
-import { bigintParam, filteredPage, MAX_BIGINT, pageOfList, type Reader } from './reader.js';
+import { bigintParam, filteredPage, MAX_BIGINT, pageOfEntries, type Reader } from './reader.js';
 
 /** The meta rows of the fee quotes, rendered by the chain as each batch with blocks is sealed. */
 const FEES_META = { transaction: 'transactionFees', rental: 'rentalFees' } as const;
@@ -208,22 +208,17 @@ async function searchTransactionStatements(db: Reader, criteria: TransactionStat
 /**
  * A page of one statement list within heights `[from, to]` (either open): the heights' first
  * and last statements found by index (statements are numbered in height order), their places in
- * the list by index, the page by `pageOfList`.
+ * the list by index, the page by `pageOfEntries`.
  */
 async function pageOfStatements<T>(db: Reader, list: string, from: bigint | undefined, to: bigint | undefined, request: PageRequest): Promise<PageResult<T>> {
-  const [ranks] = await db.rows<{ low: string | null; high: string | null }>(
+  const [bounds] = await db.rows<{ low: string | null; high: string | null }>(
     `select
-       (select r.rank from ranks r where r.list = $1 and r.entry >= (select seq from statements where height >= $2 order by height, seq limit 1) order by r.entry limit 1) as low,
-       (select r.rank from ranks r where r.list = $1 and r.entry <= (select seq from statements where height <= $3 order by height desc, seq desc limit 1) order by r.entry desc limit 1) as high`,
-    [list, bigintParam(from ?? 0n), bigintParam(to ?? BigInt(MAX_BIGINT))],
+       (select seq from statements where height >= $1 order by height, seq limit 1) as low,
+       (select seq from statements where height <= $2 order by height desc, seq desc limit 1) as high`,
+    [bigintParam(from ?? 0n), bigintParam(to ?? BigInt(MAX_BIGINT))],
   );
-  if (ranks.low === null || ranks.high === null) return { data: [], totalEntries: 0 };
-  const page = await pageOfList(db, list, Number(ranks.low), Number(ranks.high), request, async (fromRank, toRank, descending) =>
-    (await db.rows<{ json: string }>(
-      `select s.json from ranks r join statements s on s.seq = r.entry where r.list = $1 and r.rank between $2 and $3 order by r.rank ${descending ? 'desc' : 'asc'}`,
-      [list, fromRank, toRank],
-    )).map((row) => row.json),
-  );
+  if (bounds.low === null || bounds.high === null) return { data: [], totalEntries: 0 };
+  const page = await pageOfEntries(db, { list, table: 'statements', column: 'seq' }, bounds.low, bounds.high, request);
   return { data: page.json.map((json) => JSON.parse(json) as T), totalEntries: page.totalEntries };
 }
 

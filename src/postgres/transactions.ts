@@ -7,7 +7,7 @@ import type { EmbeddedEntry, Searchable, TransactionRecord } from '../memory/tra
 import type { PageRequest } from '../pagination.js';
 import { appendToLists, type ListEntry } from './lists.js';
 import type { PartWrite, SealedBatch, StoreModule } from './part.js';
-import { bigintParam, filteredPage, MAX_BIGINT, pageOfList, type Reader } from './reader.js';
+import { bigintParam, filteredPage, MAX_BIGINT, pageOfEntries, type Reader } from './reader.js';
 
 /**
  * Transactions in the store: the confirmed group, the two pools, and statuses.
@@ -260,17 +260,7 @@ async function searchConfirmed(db: Reader, criteria: TransactionSearchCriteria):
   if (residual.length > 0) {
     return filteredPage(db, { from: 'ranks r join transactions t on t.seq = r.entry', where: ['r.list = $1', 'r.entry between $2 and $3', ...residual], values, key: 't.id', json: 't.json' }, criteria);
   }
-  const [ranks] = await db.rows<{ low: string | null; high: string | null }>(
-    `select (select min(rank) from ranks where list = $1 and entry >= $2) as low, (select max(rank) from ranks where list = $1 and entry <= $3) as high`,
-    values,
-  );
-  if (ranks.low === null || ranks.high === null) return { json: [], totalEntries: 0 };
-  return pageOfList(db, list, Number(ranks.low), Number(ranks.high), criteria, async (fromRank, toRank, descending) =>
-    (await db.rows<{ json: string }>(
-      `select t.json from ranks r join transactions t on t.seq = r.entry where r.list = $1 and r.rank between $2 and $3 order by r.rank ${descending ? 'desc' : 'asc'}`,
-      [list, fromRank, toRank],
-    )).map((row) => row.json),
-  );
+  return pageOfEntries(db, { list, table: 'transactions', column: 'seq' }, bounds.low, bounds.high, criteria);
 }
 
 function searchPool(db: Reader, group: TransactionGroup, criteria: TransactionSearchCriteria): Promise<{ json: string[]; totalEntries: number }> {

@@ -1,5 +1,10 @@
-import { afterAll, beforeAll } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startLocalPostgres, type LocalPostgres } from '../../scripts/local-postgres.js';
+import type { InMemoryChain } from '../../src/memory/chain.js';
+import { createPostgresBackend } from '../../src/postgres/backend.js';
+import { PostgresWriter } from '../../src/postgres/writer.js';
+import { startGateway, type TestServer } from './server.js';
 
 /** Time enough for initdb and the first start on a cold machine. */
 export const POSTGRES_TIMEOUT = 60_000;
@@ -18,5 +23,48 @@ export function usePostgres(): () => LocalPostgres {
   return () => {
     if (!cluster) throw new Error('usePostgres: the cluster is not running (called outside a test, or its start failed)');
     return cluster;
+  };
+}
+
+/** A test file's store: its cluster, what to undo after each test, and the usual topology. */
+export interface PostgresStoreHarness {
+  postgres(): LocalPostgres;
+  /** Undone after the test, last first; then the database is emptied. */
+  readonly cleanups: (() => Promise<unknown>)[];
+  /** A writer following `chain`, closed after the test. */
+  writerOn(chain: InMemoryChain): Promise<PostgresWriter>;
+  /** A (the chain's own gateway) and B (a gateway over the database), closed after the test. */
+  gateways(chain: InMemoryChain): Promise<{ a: TestServer & { chain: InMemoryChain }; b: TestServer }>;
+}
+
+/**
+ * `usePostgres()` for a test file of the PostgreSQL store: after each test, its cleanups run
+ * (last first) and the database is emptied, so each test starts from an empty one.
+ */
+export function usePostgresStore(): PostgresStoreHarness {
+  const postgres = usePostgres();
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    const client = new pg.Client({ connectionString: postgres().url });
+    await client.connect();
+    await client.query('drop schema public cascade; create schema public');
+    await client.end();
+  });
+  return {
+    postgres,
+    cleanups,
+    async writerOn(chain) {
+      const writer = await PostgresWriter.start(chain, { url: postgres().url, onError: () => undefined });
+      cleanups.push(() => writer.close());
+      return writer;
+    },
+    async gateways(chain) {
+      const a = await startGateway({ backend: chain });
+      cleanups.push(() => a.close());
+      const b = await startGateway({ backend: createPostgresBackend({ url: postgres().url }) });
+      cleanups.push(() => b.close());
+      return { a, b };
+    },
   };
 }
