@@ -112,10 +112,14 @@ export class PostgresWriter {
     await new Promise<void>((resolve) => this.#idle.push(resolve));
   }
 
-  /** Writes what is pending, stops following the chain and closes the pool. */
+  /**
+   * Checks the announces the chain still holds (so a restart has them), writes what is pending,
+   * stops following the chain and closes the pool.
+   */
   async close(): Promise<void> {
     if (this.#closed) return;
     await this.#inbound.close();
+    this.#chain.processAnnounced();
     this.#unsubscribe?.();
     await this.flushed();
     this.#closed = true;
