@@ -30,6 +30,8 @@ const BEHAVIOUR = [
   'test/snapshots.test.ts',
   'test/chain-dump.test.ts',
 ];
+/** Behaviour that rewrites the chain's history (snapshots, dump loads): refused on a chain a PostgreSQL writer follows. */
+const HISTORY_REWRITING = ['test/snapshots.test.ts', 'test/chain-dump.test.ts'];
 const FRAMEWORK_MOUNTS = ['express5', 'express5-prefix', 'express4', 'koa', 'koa-prefix'];
 
 export default defineConfig({
@@ -53,6 +55,12 @@ export default defineConfig({
         extends: true as const,
         test: { name: mount, include: BEHAVIOUR, env: { GATEWAY_MOUNT: mount } },
       })),
+      // The behaviour suite again with every gateway serving from PostgreSQL (test/support/postgres-mount.ts),
+      // but for the development controls that rewrite history, which a chain written to PostgreSQL refuses.
+      {
+        extends: true as const,
+        test: { name: 'postgres', include: BEHAVIOUR.filter((file) => !HISTORY_REWRITING.includes(file)), env: { GATEWAY_BACKEND: 'postgres' } },
+      },
     ],
   },
 });

@@ -20,7 +20,7 @@ export interface PostgresBackendOptions extends PostgresOptions {
  * answers 503 (`/node/health` reports `db: down`) until it is back; nothing needs a restart.
  */
 export interface PostgresBackend extends GatewayBackend {
-  events: EventFeed;
+  events: PostgresEventFeed;
   /** Ends the event feed's connection and the pool. */
   close(): Promise<void>;
 }
@@ -43,7 +43,11 @@ export function createPostgresBackend(options: PostgresBackendOptions): Postgres
     node: {
       info: () => meta('nodeInfo'),
       server: () => meta('serverInfo'),
-      networkTime: async () => BigInt(Date.now()) - BigInt(await meta<number>('epochAdjustment')) * 1000n,
+      // The clock of this process, with the development controls' time travel as the writer stored it.
+      networkTime: async () => {
+        const [epochAdjustment, offset] = await Promise.all([meta<number>('epochAdjustment'), meta<string>('timeOffset')]);
+        return BigInt(Date.now()) - BigInt(epochAdjustment) * 1000n + BigInt(offset);
+      },
       health: async (): Promise<NodeHealthDTO> => ({ status: { apiNode: 'up', db: (await db.reachable()) ? 'up' : 'down' } }),
       storage: () => meta('storage'),
       peers: () => meta('nodePeers'),
@@ -104,6 +108,8 @@ export class PostgresEventFeed implements EventFeed {
   readonly #listeners = new Set<(event: ChainEvent) => void>();
   readonly #reader: WakeUpReader;
   #last: bigint | undefined;
+  #positioned!: () => void;
+  readonly #ready = new Promise<void>((resolve) => (this.#positioned = resolve));
 
   constructor(options: PostgresOptions, pollInterval: number) {
     this.#reader = new WakeUpReader(options, EVENTS_CHANNEL, pollInterval, (client) => this.#read(client));
@@ -116,6 +122,19 @@ export class PostgresEventFeed implements EventFeed {
     return () => this.#listeners.delete(subscribed);
   }
 
+  /** Resolves once the feed knows where it starts: events committed from then on reach its subscribers. */
+  ready(): Promise<void> {
+    this.#reader.start();
+    return this.#ready;
+  }
+
+  /** Resolves once every event committed before the call has reached the subscribers. */
+  async caughtUp(): Promise<void> {
+    await this.ready();
+    this.#reader.wake();
+    await this.#reader.idle();
+  }
+
   close(): Promise<void> {
     return this.#reader.close();
   }
@@ -124,6 +143,7 @@ export class PostgresEventFeed implements EventFeed {
     if (this.#last === undefined) {
       const { rows } = await client.query<{ seq: string | null }>('select max(seq) as seq from events');
       this.#last = BigInt(rows[0].seq ?? 0);
+      this.#positioned();
       return;
     }
     for (;;) {

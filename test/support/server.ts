@@ -3,6 +3,7 @@ import { createGateway, type Gateway, type GatewayBackend, type GatewayOptions }
 import { InMemoryChain } from '../../src/memory/chain.js';
 import type { InMemoryChainOptions } from '../../src/memory/options.js';
 import { listen, mountPrefix } from './mounts.js';
+import { POSTGRES_BACKEND, postgresBackendFor, settleBeforeConnect } from './postgres-mount.js';
 import { assertMatchesSpec } from './openapi.js';
 
 /** A fixed clock: every test chain stamps the same times, so hashes repeat run after run. */
@@ -113,6 +114,9 @@ export async function startGateway(options: GatewayOptions = {}): Promise<TestSe
   const backend = options.backend ?? testChain();
   // Under a prefix, the app serves the WebSocket endpoint under it too.
   const ws = { path: `${mountPrefix()}/ws`, ...options.ws };
-  const server = await TestServer.start(createGateway({ logger: { error() {} }, ...options, ws, backend }));
+  // The postgres project: a chain is served from the database its writer fills.
+  const stored = POSTGRES_BACKEND && backend instanceof InMemoryChain ? await postgresBackendFor(backend) : undefined;
+  const server = await TestServer.start(createGateway({ logger: { error() {} }, ...options, ws, backend: stored?.backend ?? backend }));
+  if (stored) settleBeforeConnect.set(server.wsUrl, stored.settle);
   return Object.assign(server, { chain: backend as InMemoryChain });
 }

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { settleBeforeConnect } from './postgres-mount.js';
 import WebSocket from 'ws';
 
 export interface Closed {
@@ -35,6 +36,8 @@ export class Client {
 
   /** Connects and reads the `{uid}` frame. */
   static async connect(url: string): Promise<Client> {
+    // Over PostgreSQL (the postgres project), what the chain did so far reaches the hub first.
+    await settleBeforeConnect.get(url)?.();
     const client = new Client(new WebSocket(url));
     openSockets.push(client.socket);
     await once(client.socket, 'open');
