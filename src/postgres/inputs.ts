@@ -1,11 +1,11 @@
 import { SymbolFacade } from 'symbol-sdk/symbol';
 import type { CosignatureDTO } from '../backend/dto.js';
 import type { ChainInput } from '../memory/chain-dump.js';
-import { chainInternals, symbolNetwork, type InMemoryChain } from '../memory/chain.js';
+import { chainInternals, symbolNetwork } from '../memory/chain.js';
 import type { ResolvedChainOptions } from '../memory/options.js';
 import { checkAnnounced } from '../memory/transactions/lifecycle.js';
 import type { GatewayBackend } from '../backend/index.js';
-import type { PartWrite, SealedBatch, StoreModule } from './part.js';
+import type { PartWrite, StoreModule, StorePart } from './part.js';
 import type { Reader } from './reader.js';
 
 /** The channel NOTIFY wakes the writer on once an announce is queued in `inbound`. */
@@ -40,22 +40,28 @@ const MIGRATION = {
   `,
 };
 
-/** How many inputs of each chain were collected so far (one writer follows a chain). */
-const collected = new WeakMap<InMemoryChain, number>();
-
-function collect(chain: InMemoryChain, batch: SealedBatch): PartWrite | undefined {
-  const { inputs } = chainInternals().core(chain);
-  // At a writer's start: all of them (those the database has are left as they are).
-  const from = batch.catchUp ? 0 : (collected.get(chain) ?? 0);
-  if (inputs.length === from) return undefined;
-  collected.set(chain, inputs.length);
-  // Copies: an input is complete once the chain is idle, and stays as it is.
-  const rows = inputs.slice(from).map((input: ChainInput) => JSON.stringify(input));
-  return async (client) => {
-    await client.query('insert into inputs (seq, json) select * from unnest($1::bigint[], $2::text[]) on conflict (seq) do nothing', [
-      rows.map((_, i) => String(from + i + 1)),
-      rows,
-    ]);
+/** The writer's side: the inputs the chain took since the previous batch (at the catch-up all of them; those the database has are left as they are). */
+function inputsPart(): StorePart {
+  let collected = 0;
+  return {
+    name: 'inputs',
+    follow(chain, touch) {
+      chainInternals().onInput(chain, touch);
+    },
+    collect(chain): PartWrite | undefined {
+      const { inputs } = chainInternals().core(chain);
+      const from = collected;
+      if (inputs.length === from) return undefined;
+      collected = inputs.length;
+      // Copies: an input is complete once the chain is idle, and stays as it is.
+      const rows = inputs.slice(from).map((input: ChainInput) => JSON.stringify(input));
+      return async (client) => {
+        await client.query('insert into inputs (seq, json) select * from unnest($1::bigint[], $2::text[]) on conflict (seq) do nothing', [
+          rows.map((_, i) => String(from + i + 1)),
+          rows,
+        ]);
+      };
+    },
   };
 }
 
@@ -89,13 +95,7 @@ function announcer(db: Reader): Partial<GatewayBackend> {
 }
 
 export const inputsStore: StoreModule = {
-  part: {
-    name: 'inputs',
-    follow(chain, touch) {
-      chainInternals().onInput(chain, touch);
-    },
-    collect,
-  },
+  createPart: inputsPart,
   migrations: [MIGRATION],
   repositories: announcer,
 };

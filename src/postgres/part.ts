@@ -43,7 +43,8 @@ export interface StorePart {
 
 /** One part of the store whole: its tables, what the writer writes, what gateway instances read. */
 export interface StoreModule {
-  readonly part: StorePart;
+  /** A part for one writer: it keeps what it has handed on of that writer's chain (a fresh one starts with the catch-up). */
+  createPart(): StorePart;
   /** Its schema steps (versions unique across modules; see migrations.ts). */
   readonly migrations: readonly Migration[];
   /** The repositories it serves, read through `db` (503 when the database does not answer). */

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { MerkleProofInfoDTO } from '../backend/repositories.js';
 import type { StateTreeName } from '../backend/state-proofs.js';
 import { leafPath, type BlockLeaves } from '../memory/block-merkle.js';
-import type { ChainCore, InMemoryChain } from '../memory/chain.js';
+import type { ChainCore } from '../memory/chain.js';
 import { toHex } from '../memory/keys.js';
 import { STATE_TREES } from '../memory/state/chain-state.js';
 import { keyNibbles, proofStep, type PatriciaNode } from '../memory/state/patricia-tree.js';
@@ -46,19 +46,13 @@ export interface TreeChanges {
 }
 
 /**
- * Follows one chain's state trees for the writer: which nodes it has handed on (by identity:
+ * Follows one chain's state trees for one writer: which nodes it has handed on (by identity:
  * a tree shares with the one before it every node off the changed paths, the same objects)
- * and the roots it wrote last.
+ * and the roots it wrote last. A new one hands on the whole trees first.
  */
 export class TreeFollower {
-  #seen = new WeakSet<PatriciaNode>();
+  readonly #seen = new WeakSet<PatriciaNode>();
   #roots: Record<string, string> | undefined;
-
-  /** Forgets what was handed on: the next changes are the whole trees (a writer's first batch, over a database that may hold none of them). */
-  reset(): void {
-    this.#seen = new WeakSet();
-    this.#roots = undefined;
-  }
 
   /** The nodes not handed on yet, from the roots down (a node seen before is not descended into: what lies below it was handed on with it). */
   changes(core: ChainCore): TreeChanges {
@@ -120,13 +114,4 @@ export async function statePath(db: Reader, tree: StateTreeName, key: Uint8Array
     path = step.path;
   }
   return new Uint8Array(Buffer.concat(nodes));
-}
-
-/** The state trees' follower of each chain a writer follows (a writer's first batch starts it afresh). */
-const followers = new WeakMap<InMemoryChain, TreeFollower>();
-
-export function treeFollower(chain: InMemoryChain): TreeFollower {
-  let follower = followers.get(chain);
-  if (!follower) followers.set(chain, (follower = new TreeFollower()));
-  return follower;
 }

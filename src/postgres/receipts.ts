@@ -12,8 +12,8 @@ import { statementFilterKeys } from '../memory/receipt-store.js';
 import { STATE_TREES } from '../memory/state/chain-state.js';
 import type { PageRequest } from '../pagination.js';
 import { appendToLists, type ListEntry } from './lists.js';
-import type { PartWrite, SealedBatch, StoreModule } from './part.js';
-import { blockMerklePath, insertLeaves, statePath, treeFollower, writeTreeChanges, type TreeChanges } from './proofs.js';
+import type { PartWrite, SealedBatch, StoreModule, StorePart } from './part.js';
+import { blockMerklePath, insertLeaves, statePath, TreeFollower, writeTreeChanges, type TreeChanges } from './proofs.js';
 import { bigintParam, filteredPage, MAX_BIGINT, pageOfEntries, type Reader } from './reader.js';
 
 /** The meta rows of the fee quotes, rendered by the chain as each batch with blocks is sealed. */
@@ -64,14 +64,17 @@ export const RECEIPTS_MODULE: StoreModule = {
       `,
     },
   ],
-  part: {
-    name: 'receipts',
-    // A development control (a balance) changes the state without an event: a commit of a state tree seals a batch.
-    follow(chain, touch) {
-      const { state } = chainInternals().core(chain);
-      for (const name of STATE_TREES) state.tree(name)?.onCommit(touch);
-    },
-    collect: collectReceipts,
+  createPart(): StorePart {
+    const follower = new TreeFollower();
+    return {
+      name: 'receipts',
+      // A development control (a balance) changes the state without an event: a commit of a state tree seals a batch.
+      follow(chain, touch) {
+        const { state } = chainInternals().core(chain);
+        for (const name of STATE_TREES) state.tree(name)?.onCommit(touch);
+      },
+      collect: (chain, batch) => collectReceipts(chain, batch, follower),
+    };
   },
   repositories: (db) => ({
     receipts: {
@@ -102,11 +105,9 @@ interface StatementRow {
  * What a batch writes: the blocks' leaves and statements, the fee quotes once blocks came
  * (they follow from the latest blocks' fee multipliers alone), and the state trees' new nodes.
  */
-function collectReceipts(chain: InMemoryChain, batch: SealedBatch): PartWrite | undefined {
+function collectReceipts(chain: InMemoryChain, batch: SealedBatch, follower: TreeFollower): PartWrite | undefined {
   const core = chainInternals().core(chain);
-  const follower = treeFollower(chain);
-  // A writer's first batch hands on the whole trees: its database may hold none of them.
-  if (batch.catchUp) follower.reset();
+  // A writer's first batch hands on the whole trees (its follower has seen none): its database may hold none of them.
   const trees = follower.changes(core);
   // The first block to write: on a writer's first batch every block (the write skips those the
   // database has; one from before this part has blocks without their statements), else the batch's.

@@ -3,7 +3,7 @@ import type { HashLockInfoDTO, HashLockSearchCriteria, SecretLockInfoDTO, Secret
 import type { MetadataInfoDTO, MetadataSearchCriteria } from '../backend/metadata.js';
 import type { MosaicRestrictionDTO, MosaicRestrictionSearchCriteria } from '../backend/mosaic-restrictions.js';
 import type { MosaicInfoDTO, MosaicSearchCriteria } from '../backend/mosaics.js';
-import { chainInternals, type InMemoryChain } from '../memory/chain.js';
+import { chainInternals } from '../memory/chain.js';
 import { ACCOUNTS } from '../memory/plugins/core/account-state.js';
 import type { ChainStores } from '../memory/plugins/index.js';
 import { HASH_LOCKS } from '../memory/plugins/lock-hash/state.js';
@@ -64,45 +64,44 @@ const CACHES = {
 type Kind = keyof typeof CACHES;
 const KINDS = Object.keys(CACHES) as Kind[];
 
-/** Keys committed since the last batch, per chain a writer follows (parts are shared by every writer of the process). */
-const changedKeys = new WeakMap<InMemoryChain, Map<Kind, Set<string>>>();
+/** The writer's side: follows the caches' commits, and renders the entries of the keys they changed (every key at the catch-up). */
+function statePart(): StorePart {
+  /** Keys committed since the last batch. */
+  const changed = new Map<Kind, Set<string>>();
+  return {
+    name: 'state',
 
-const part: StorePart = {
-  name: 'state',
+    follow(chain, touch) {
+      const { state } = chainInternals().core(chain);
+      for (const kind of KINDS) {
+        state.cache(CACHES[kind] as CacheDescriptor<unknown>).onCommit((changes) => {
+          let keys = changed.get(kind);
+          if (!keys) changed.set(kind, (keys = new Set()));
+          for (const { key } of changes) keys.add(key);
+          touch();
+        });
+      }
+    },
 
-  follow(chain, touch) {
-    const { state } = chainInternals().core(chain);
-    const changed = new Map<Kind, Set<string>>();
-    changedKeys.set(chain, changed);
-    for (const kind of KINDS) {
-      state.cache(CACHES[kind] as CacheDescriptor<unknown>).onCommit((changes) => {
-        let keys = changed.get(kind);
-        if (!keys) changed.set(kind, (keys = new Set()));
-        for (const { key } of changes) keys.add(key);
-        touch();
-      });
-    }
-  },
-
-  collect(chain, batch) {
-    const { state, stores } = chainInternals().core(chain);
-    let keys: ReadonlyMap<Kind, Iterable<string>>;
-    if (batch.catchUp) {
-      keys = everyKey(state, stores);
-    } else {
-      const changed = changedKeys.get(chain);
-      if (!changed || changed.size === 0) return undefined;
-      keys = new Map(changed);
-      changed.clear();
-    }
-    // Rendered now: the chain goes on while the transaction is written (and retried).
-    const rows = render(stores, keys, batch.catchUp !== undefined);
-    return async (client) => {
-      if (batch.catchUp) await clearState(client);
-      await writeStateRows(client, rows);
-    };
-  },
-};
+    collect(chain, batch) {
+      const { state, stores } = chainInternals().core(chain);
+      let keys: ReadonlyMap<Kind, Iterable<string>>;
+      if (batch.catchUp) {
+        keys = everyKey(state, stores);
+      } else {
+        if (changed.size === 0) return undefined;
+        keys = new Map(changed);
+        changed.clear();
+      }
+      // Rendered now: the chain goes on while the transaction is written (and retried).
+      const rows = render(stores, keys, batch.catchUp !== undefined);
+      return async (client) => {
+        if (batch.catchUp) await clearState(client);
+        await writeStateRows(client, rows);
+      };
+    },
+  };
+}
 
 function everyKey(state: ChainState, stores: ChainStores): Map<Kind, Iterable<string>> {
   const keys = new Map<Kind, Iterable<string>>(LISTED_KINDS.map((kind) => [kind, [...stores[kind].keys()]]));
@@ -150,7 +149,7 @@ function listing<DTO, Q extends PageRequest>(db: Reader, kind: Kind, queryFilter
 
 /** The state entries part: see the top of this file. */
 export const stateModule: StoreModule = {
-  part,
+  createPart: statePart,
   migrations: [
     {
       version: 3,

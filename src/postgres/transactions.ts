@@ -290,7 +290,7 @@ async function findTransactions(db: Reader, group: TransactionGroup, keys: reado
 }
 
 export const transactionsStore: StoreModule = {
-  part: { name: 'transactions', collect },
+  createPart: () => ({ name: 'transactions', collect }),
   migrations: [MIGRATION],
   repositories: (db) => ({
     transactions: {

@@ -79,7 +79,7 @@ export class PostgresWriter {
     const pool = createPool(options);
     try {
       await migrate(pool);
-      const writer = new PostgresWriter(chain, pool, options, STORE_MODULES.map((module) => module.part));
+      const writer = new PostgresWriter(chain, pool, options, STORE_MODULES.map((module) => module.createPart()));
       const { rows } = await pool.query<{ json: string }>(`select json from meta where key = 'inboundTaken'`);
       writer.#inboundTaken = BigInt(rows[0] ? (JSON.parse(rows[0].json) as string) : 0);
       const catchUp = await writer.#catchUp();
