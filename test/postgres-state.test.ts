@@ -16,7 +16,7 @@ import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
 import { createPostgresBackend } from '../src/postgres/backend.js';
 import { hex, signedBy, unfundedAccount } from './support/announce.js';
 import { activity } from './support/chain-activity.js';
-import { usePostgresStore } from './support/postgres.js';
+import { expectSameAnswers, usePostgresStore } from './support/postgres.js';
 import { startGateway, testChain, type TestServer } from './support/server.js';
 import { aggregate, transfer, type Signed } from './support/signing.js';
 
@@ -321,10 +321,7 @@ function stateLookups(chain: InMemoryChain, entries: Map<string, any[]>): [strin
 /** A and B answer every state route alike; answers how many were compared. */
 async function expectSameState(a: TestServer, b: TestServer, chain: InMemoryChain): Promise<{ compared: number; entries: Map<string, any[]> }> {
   const { urls, entries } = await stateUrls(a, chain);
-  for (const url of urls) {
-    const [mine, stored] = [await a.get(url), await b.get(url)];
-    expect({ url, status: stored.status, body: stored.body }).toEqual({ url, status: mine.status, body: mine.body });
-  }
+  await expectSameAnswers(a, b, urls);
   const lookups = stateLookups(chain, entries);
   for (const [path, body] of lookups) {
     // POST /lock/secret is no route of the reference's spec.

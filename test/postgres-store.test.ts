@@ -10,7 +10,7 @@ import pg from 'pg';
 import type { InMemoryChain } from '../src/memory/chain.js';
 import { createPostgresBackend, type PostgresBackend } from '../src/postgres/backend.js';
 import { PostgresWriter } from '../src/postgres/writer.js';
-import { usePostgresStore } from './support/postgres.js';
+import { expectSameAnswers, usePostgresStore } from './support/postgres.js';
 import { startGateway, testChain, type TestServer } from './support/server.js';
 import { transfer } from './support/signing.js';
 import { Client } from './support/ws-client.js';
@@ -72,10 +72,7 @@ describe('PostgreSQL store: blocks, chain, node, finalization', () => {
       `/blocks?fromTimestamp=${(await a.get('/blocks/5')).body.block.timestamp}&toTimestamp=${(await a.get('/blocks/15')).body.block.timestamp}&order=asc&pageSize=10&pageNumber=2`,
       `/blocks?fromTimestamp=${BigInt(latest.block.timestamp) + 1n}`,
     ];
-    for (const url of urls) {
-      const [mine, stored] = [await a.get(url), await b.get(url)];
-      expect({ url, status: stored.status, body: stored.body }).toEqual({ url, status: mine.status, body: mine.body });
-    }
+    await expectSameAnswers(a, b, urls);
   });
 
   it('delivers every block and finalization to B\'s WebSocket clients once, in order, across a lost database connection', async () => {

@@ -9,7 +9,7 @@ import type { InMemoryChain } from '../src/memory/chain.js';
 import { createPostgresBackend } from '../src/postgres/backend.js';
 import { PostgresWriter } from '../src/postgres/writer.js';
 import { activity, type Activity } from './support/chain-activity.js';
-import { usePostgresStore } from './support/postgres.js';
+import { expectSameAnswers, usePostgresStore } from './support/postgres.js';
 import { startGateway, testChain, type TestServer } from './support/server.js';
 
 const { postgres, cleanups } = usePostgresStore();
@@ -63,13 +63,6 @@ async function transactionUrls(chain: InMemoryChain, a: TestServer, rounds: read
     urls.push(`/transactionStatus/${hash}`);
   }
   return urls;
-}
-
-async function expectSameAnswers(a: TestServer, b: TestServer, urls: readonly string[]): Promise<void> {
-  for (const url of urls) {
-    const [mine, stored] = [await a.get(url), await b.get(url)];
-    expect({ url, status: stored.status, body: stored.body }).toEqual({ url, status: mine.status, body: mine.body });
-  }
 }
 
 describe('PostgreSQL store: transactions, pools and statuses', () => {

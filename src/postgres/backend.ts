@@ -3,7 +3,9 @@ import type { ChainEvent, EventFeed } from '../backend/events.js';
 import type { GatewayBackend } from '../backend/index.js';
 import type { BlockInfoDTO, ChainInfoDTO, FinalizationProofDTO, NodeHealthDTO } from '../backend/dto.js';
 import type { BlockSearchCriteria, PageResult } from '../backend/repositories.js';
+import type { StoredNetwork } from './inputs.js';
 import { createPool, type PostgresOptions } from './pool.js';
+import { blockList } from './lists.js';
 import { STORE_MODULES } from './parts.js';
 import { bigintParam, MAX_BIGINT, pageOfEntries, Reader } from './reader.js';
 import { WakeUpReader } from './wakeup.js';
@@ -45,7 +47,7 @@ export function createPostgresBackend(options: PostgresBackendOptions): Postgres
       server: () => meta('serverInfo'),
       // The clock of this process, with the development controls' time travel as the writer stored it.
       networkTime: async () => {
-        const [epochAdjustment, offset] = await Promise.all([meta<number>('epochAdjustment'), meta<string>('timeOffset')]);
+        const [{ epochAdjustment }, offset] = await Promise.all([meta<StoredNetwork>('symbolNetwork'), meta<string>('timeOffset')]);
         return BigInt(Date.now()) - BigInt(epochAdjustment) * 1000n + BigInt(offset);
       },
       health: async (): Promise<NodeHealthDTO> => ({ status: { apiNode: 'up', db: (await db.reachable()) ? 'up' : 'down' } }),
@@ -73,20 +75,13 @@ export function createPostgresBackend(options: PostgresBackendOptions): Postgres
 }
 
 async function searchBlocks(db: Reader, criteria: BlockSearchCriteria): Promise<PageResult<BlockInfoDTO>> {
-  const { signerPublicKey: signer, beneficiaryAddress: beneficiary } = criteria;
-  const list = signer !== undefined && beneficiary !== undefined
-    ? `blocks/signer=${signer}&beneficiary=${beneficiary}`
-    : signer !== undefined ? `blocks/signer=${signer}` : beneficiary !== undefined ? `blocks/beneficiary=${beneficiary}` : 'blocks';
+  const list = blockList(criteria.signerPublicKey, criteria.beneficiaryAddress);
   // The timestamp bounds as heights (timestamps grow with height), then as ranks of the list.
-  const [bounds] = await db.rows<{ low: string | null; high: string | null; count: string | null }>(
-    `select
-       (select min(height) from blocks where timestamp >= $2) as low,
-       (select max(height) from blocks where timestamp <= $3) as high,
-       (select count from list_counts where list = $1) as count`,
-    [list, bigintParam(criteria.fromTimestamp ?? 0n), bigintParam(criteria.toTimestamp ?? BigInt(MAX_BIGINT))],
+  const [bounds] = await db.rows<{ low: string | null; high: string | null }>(
+    `select (select min(height) from blocks where timestamp >= $1) as low, (select max(height) from blocks where timestamp <= $2) as high`,
+    [bigintParam(criteria.fromTimestamp ?? 0n), bigintParam(criteria.toTimestamp ?? BigInt(MAX_BIGINT))],
   );
-  const count = Number(bounds.count ?? 0);
-  if (count === 0 || bounds.low === null || bounds.high === null) return { data: [], totalEntries: 0 };
+  if (bounds.low === null || bounds.high === null) return { data: [], totalEntries: 0 };
   const page = await pageOfEntries(db, { list, table: 'blocks', column: 'height' }, bounds.low, bounds.high, criteria);
   return { data: page.json.map((json) => JSON.parse(json) as BlockInfoDTO), totalEntries: page.totalEntries };
 }

@@ -1,4 +1,4 @@
-import { SymbolFacade } from 'symbol-sdk/symbol';
+import { SymbolFacade, type Network } from 'symbol-sdk/symbol';
 import type { CosignatureDTO } from '../backend/dto.js';
 import type { ChainInput } from '../memory/chain-dump.js';
 import { chainInternals, symbolNetwork } from '../memory/chain.js';
@@ -72,9 +72,14 @@ export interface StoredNetwork {
   generationHashSeed: string;
 }
 
+/** The chain's symbol-sdk network, as the writer stored it (it never changes for a database). */
+export async function storedNetwork(db: Reader): Promise<Network> {
+  return symbolNetwork(await db.meta<StoredNetwork>('symbolNetwork'));
+}
+
 function announcer(db: Reader): Partial<GatewayBackend> {
   let facade: SymbolFacade | undefined;
-  const network = async () => (facade ??= new SymbolFacade(symbolNetwork(await db.meta<StoredNetwork>('symbolNetwork'))));
+  const network = async () => (facade ??= new SymbolFacade(await storedNetwork(db)));
   const queue = async (kind: InboundKind, payload: string) => {
     await db.rows(`with queued as (insert into inbound (kind, payload) values ($1, $2)) select pg_notify($3, '')`, [kind, payload, INBOUND_CHANNEL]);
   };

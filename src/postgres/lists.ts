@@ -1,5 +1,11 @@
 import type pg from 'pg';
 
+/** The list blocks are paged under for a signer, a beneficiary, both or neither (`blocks`). */
+export function blockList(signer?: string, beneficiary?: string): string {
+  const filters = [...(signer === undefined ? [] : [`signer=${signer}`]), ...(beneficiary === undefined ? [] : [`beneficiary=${beneficiary}`])];
+  return filters.length === 0 ? 'blocks' : `blocks/${filters.join('&')}`;
+}
+
 /** One entry appended to an append-only list (see `ranks` in migrations.ts). */
 export interface ListEntry {
   readonly list: string;

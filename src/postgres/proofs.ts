@@ -7,6 +7,7 @@ import { toHex } from '../memory/keys.js';
 import { STATE_TREES } from '../memory/state/chain-state.js';
 import { keyNibbles, proofStep, type PatriciaNode } from '../memory/state/patricia-tree.js';
 import { hashedTreeKey } from '../memory/state/state-writer.js';
+import { writeMeta } from './meta.js';
 import { MAX_BIGINT, type Reader } from './reader.js';
 
 /*
@@ -89,7 +90,7 @@ export async function writeTreeChanges(client: pg.PoolClient, changes: TreeChang
     ]);
   }
   if (changes.roots) {
-    await client.query('insert into meta (key, json) values ($1, $2) on conflict (key) do update set json = excluded.json', [STATE_ROOTS_META, JSON.stringify(changes.roots)]);
+    await writeMeta(client, { [STATE_ROOTS_META]: changes.roots });
   }
 }
 

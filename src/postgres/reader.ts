@@ -65,7 +65,7 @@ function unavailable(error: unknown): string {
  * other filters allow; the offset's place found by its key; the window by `pageWindow`, as
  * every in-memory collection pages.
  */
-export async function pageOfList(db: Reader, list: string, low: number, high: number, request: PageRequest, select: (fromRank: number, toRank: number, descending: boolean) => Promise<string[]>): Promise<{ json: string[]; totalEntries: number }> {
+async function pageOfList(db: Reader, list: string, low: number, high: number, request: PageRequest, select: (fromRank: number, toRank: number, descending: boolean) => Promise<string[]>): Promise<{ json: string[]; totalEntries: number }> {
   if (high < low) return { json: [], totalEntries: 0 };
   let bound: number | undefined;
   const offset = request.offset?.toUpperCase();

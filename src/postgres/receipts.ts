@@ -12,6 +12,7 @@ import { statementFilterKeys } from '../memory/receipt-store.js';
 import { STATE_TREES } from '../memory/state/chain-state.js';
 import type { PageRequest } from '../pagination.js';
 import { appendToLists, type ListEntry } from './lists.js';
+import { writeMeta } from './meta.js';
 import type { PartWrite, SealedBatch, StoreModule, StorePart } from './part.js';
 import { blockMerklePath, insertLeaves, statePath, TreeFollower, writeTreeChanges, type TreeChanges } from './proofs.js';
 import { bigintParam, filteredPage, MAX_BIGINT, pageOfEntries, type Reader } from './reader.js';
@@ -130,9 +131,7 @@ function collectReceipts(chain: InMemoryChain, batch: SealedBatch, follower: Tre
     const stored = BigInt(rows[0].height);
     await insertLeaves(client, blocks.filter(({ height }) => height > stored));
     await insertStatements(client, statements.filter(({ info }) => BigInt(info.statement.height) > stored));
-    for (const [key, value] of Object.entries(fees)) {
-      await client.query('insert into meta (key, json) values ($1, $2) on conflict (key) do update set json = excluded.json', [key, JSON.stringify(value)]);
-    }
+    await writeMeta(client, fees);
     await writeTreeChanges(client, trees);
   };
 }

@@ -1,12 +1,10 @@
-import { Hash256 } from 'symbol-sdk';
-import { Network } from 'symbol-sdk/symbol';
 import type { AccountInfoDTO, AccountKey, AccountRepository, AccountSearchCriteria } from '../backend/accounts.js';
-import type { NodeInfoDTO } from '../backend/dto.js';
 import type { MultisigAccountGraphInfoDTO, MultisigAccountInfoDTO, MultisigRepository } from '../backend/multisig.js';
 import type { PageResult } from '../backend/repositories.js';
 import { AddressBook } from '../memory/address-book.js';
 import { pageOfRange } from '../memory/sorted.js';
 import { pageWindow, type PageRequest } from '../pagination.js';
+import { storedNetwork } from './inputs.js';
 import type { Reader } from './reader.js';
 
 /**
@@ -63,15 +61,9 @@ async function listCount(db: Reader, kind: string, list: string): Promise<number
  * a mosaic's holders by id or by balance (the offset then an amount), one address.
  */
 export function accountRepository(db: Reader): AccountRepository {
-  let addresses: { identifier: number; book: AddressBook } | undefined;
+  let addresses: AddressBook | undefined;
   // An account named by public key is found by the address the key derives (as the chain finds it).
-  const addressOf = async (publicKey: string): Promise<string> => {
-    const { networkIdentifier } = await db.meta<NodeInfoDTO>('nodeInfo');
-    if (addresses?.identifier !== networkIdentifier) {
-      addresses = { identifier: networkIdentifier, book: new AddressBook(new Network('gateway', networkIdentifier, new Date(0), new Hash256(new Uint8Array(32)))) };
-    }
-    return addresses.book.of(publicKey).hex;
-  };
+  const addressOf = async (publicKey: string): Promise<string> => (addresses ??= new AddressBook(await storedNetwork(db))).of(publicKey).hex;
   return {
     async search(criteria) {
       if (criteria.address !== undefined) return accountByAddress(db, criteria.address, criteria);

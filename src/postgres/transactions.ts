@@ -4,7 +4,6 @@ import type { ChainEvent } from '../backend/events.js';
 import type { PageResult, TransactionKey, TransactionSearchCriteria } from '../backend/repositories.js';
 import { chainInternals, type InMemoryChain } from '../memory/chain.js';
 import type { EmbeddedEntry, Searchable, TransactionRecord } from '../memory/transactions/record.js';
-import type { PageRequest } from '../pagination.js';
 import { appendToLists, type ListEntry } from './lists.js';
 import type { PartWrite, SealedBatch, StoreModule } from './part.js';
 import { bigintParam, filteredPage, MAX_BIGINT, pageOfEntries, type Reader } from './reader.js';
@@ -119,7 +118,6 @@ function hashOf(event: ChainEvent): string | undefined {
 
 const POOLS = ['unconfirmed', 'partial'] as const;
 
-
 /** The writer's side: confirmed entries from `confirmedAdded`, pool entries and statuses of every hash an event names. */
 function collect(chain: InMemoryChain, batch: SealedBatch): PartWrite | undefined {
   const { lifecycle } = chainInternals().core(chain);
@@ -167,10 +165,15 @@ function collect(chain: InMemoryChain, batch: SealedBatch): PartWrite | undefine
   };
 }
 
+/** A confirmed list: the top-level entries or all of them (embedded ones too), whole or of one address. */
+function confirmedList(view: 'top' | 'all', address?: string): string {
+  return address === undefined ? `tx/${view}` : `tx/${view}/address=${address}`;
+}
+
 /** The lists a confirmed entry is ranked in: all entries, and top-level ones; each whole and per address. */
 function confirmedLists(row: EntryRow): string[] {
-  const views = row.hash !== null ? ['top', 'all'] : ['all'];
-  return views.flatMap((view) => [`tx/${view}`, ...row.addresses.map((address) => `tx/${view}/address=${address}`)]);
+  const views = row.hash !== null ? (['top', 'all'] as const) : (['all'] as const);
+  return views.flatMap((view) => [confirmedList(view), ...row.addresses.map((address) => confirmedList(view, address))]);
 }
 
 async function appendConfirmed(client: pg.PoolClient, records: readonly EntryRow[][]): Promise<void> {
@@ -243,8 +246,7 @@ function residualConditions(criteria: TransactionSearchCriteria, values: unknown
 }
 
 async function searchConfirmed(db: Reader, criteria: TransactionSearchCriteria): Promise<{ json: string[]; totalEntries: number }> {
-  const view = criteria.embedded ? 'all' : 'top';
-  const list = criteria.address === undefined ? `tx/${view}` : `tx/${view}/address=${criteria.address}`;
+  const list = confirmedList(criteria.embedded ? 'all' : 'top', criteria.address);
   const from = criteria.height ?? criteria.fromHeight;
   const to = criteria.height ?? criteria.toHeight;
   // The height bounds as sequence numbers (heights never decrease along the group); none: every entry.
@@ -271,7 +273,7 @@ function searchPool(db: Reader, group: TransactionGroup, criteria: TransactionSe
   const to = criteria.height ?? criteria.toHeight;
   if (from !== undefined) where.push(`t.height >= $${values.push(bigintParam(from))}`);
   if (to !== undefined) where.push(`t.height <= $${values.push(bigintParam(to))}`);
-  return filteredPage(db, { from: 'pool_transactions t', where, values, key: 't.id', json: 't.json' }, criteria as PageRequest);
+  return filteredPage(db, { from: 'pool_transactions t', where, values, key: 't.id', json: 't.json' }, criteria);
 }
 
 async function findTransactions(db: Reader, group: TransactionGroup, keys: readonly TransactionKey[]): Promise<TransactionInfoDTO[]> {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { PostgresOptions } from './pool.js';
+import { POSTGRES_DEFAULTS, type PostgresOptions } from './pool.js';
 
 /**
  * Reads a table after what it last read, woken by NOTIFY on `channel` and by a poll every
@@ -24,10 +24,6 @@ export class WakeUpReader {
     this.#channel = channel;
     this.#interval = interval;
     this.#read = read;
-  }
-
-  get started(): boolean {
-    return this.#timer !== undefined;
   }
 
   start(): void {
@@ -80,7 +76,7 @@ export class WakeUpReader {
 
   async #connect(): Promise<pg.Client> {
     if (this.#client) return this.#client;
-    const client = new pg.Client({ connectionString: this.#options.url, connectionTimeoutMillis: this.#options.connectTimeout ?? 5_000, statement_timeout: this.#options.statementTimeout ?? 5_000 });
+    const client = new pg.Client({ connectionString: this.#options.url, connectionTimeoutMillis: this.#options.connectTimeout ?? POSTGRES_DEFAULTS.connectTimeout, statement_timeout: this.#options.statementTimeout ?? POSTGRES_DEFAULTS.statementTimeout });
     client.on('error', () => {
       if (this.#client === client) this.#client = undefined;
     });

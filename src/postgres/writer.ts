@@ -1,17 +1,17 @@
 import type pg from 'pg';
 import type { ChainEvent } from '../backend/events.js';
-import type { BlockInfoDTO, FinalizationProofDTO } from '../backend/dto.js';
+import type { BlockInfoDTO, CosignatureDTO, FinalizationProofDTO } from '../backend/dto.js';
 import { chainInternals, InMemoryChain } from '../memory/chain.js';
-import type { CosignatureDTO } from '../backend/dto.js';
 import { differingOptions, DUMP_FORMAT, DUMP_VERSION, dumpedOptions, optionsOfDump, STATE_OPTIONS, type ChainDump, type ChainInput, type DumpedOptions } from '../memory/chain-dump.js';
 import { resolveChainOptions, type InMemoryChainOptions } from '../memory/options.js';
 import { INBOUND_CHANNEL, type StoredNetwork } from './inputs.js';
-import { appendToLists } from './lists.js';
-import { WakeUpReader } from './wakeup.js';
+import { appendToLists, blockList } from './lists.js';
+import { writeMeta } from './meta.js';
 import { migrate } from './migrations.js';
 import type { PartWrite, SealedBatch, StorePart } from './part.js';
 import { STORE_MODULES } from './parts.js';
 import { createPool, inTransaction, type PostgresOptions } from './pool.js';
+import { WakeUpReader } from './wakeup.js';
 
 /** The channel NOTIFY wakes readers on once new events are committed. */
 export const EVENTS_CHANNEL = 'symbol_gateway_events';
@@ -126,7 +126,6 @@ export class PostgresWriter {
     await this.#pool.end();
   }
 
-  // The blocks the chain has and the database lacks, in one transaction (a fresh database: the nemesis block).
   /**
    * The batch of what the chain has and the database lacks (a fresh database: everything from
    * the nemesis block). The database is read first; the batch is then taken from the chain with
@@ -234,12 +233,13 @@ export class PostgresWriter {
   }
 
   async #drain(): Promise<void> {
-    let delay = this.#options.retryDelay ?? 100;
+    const retryDelay = this.#options.retryDelay ?? 100;
+    let delay = retryDelay;
     while (this.#queue.length > 0) {
       try {
         await this.#write(this.#queue[0]);
         this.#queue.shift();
-        delay = this.#options.retryDelay ?? 100;
+        delay = retryDelay;
       } catch (error) {
         (this.#options.onError ?? ((e: Error) => console.error('symbol-gateway: writing to PostgreSQL failed; retrying', e)))(error as Error);
         await new Promise((resolve) => setTimeout(resolve, delay));
@@ -266,9 +266,7 @@ export class PostgresWriter {
         await client.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, '']);
       }
       await client.query('delete from inbound where seq <= $1', [batch.inboundTaken.toString()]);
-      for (const [key, value] of Object.entries({ ...batch.meta, inboundTaken: batch.inboundTaken.toString() })) {
-        await client.query('insert into meta (key, json) values ($1, $2) on conflict (key) do update set json = excluded.json', [key, JSON.stringify(value)]);
-      }
+      await writeMeta(client, { ...batch.meta, inboundTaken: batch.inboundTaken.toString() });
     });
   }
 
@@ -290,7 +288,6 @@ export class PostgresWriter {
       networkType: chain.network.type(),
       networkProperties: chain.network.properties(),
       inflation: chain.network.inflation!(),
-      epochAdjustment: chain.options.epochAdjustment,
       symbolNetwork: { network: chain.options.network, epochAdjustment: chain.options.epochAdjustment, generationHashSeed: chain.options.generationHashSeed } satisfies StoredNetwork,
       chainOptions: dumpedOptions(chain.options),
     };
@@ -369,7 +366,7 @@ function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[])
 /** The lists a block is paged under: the whole chain, its signer, its beneficiary, both. */
 function blockLists(info: BlockInfoDTO): string[] {
   const { signerPublicKey: signer, beneficiaryAddress: beneficiary } = info.block;
-  return ['blocks', `blocks/signer=${signer}`, `blocks/beneficiary=${beneficiary}`, `blocks/signer=${signer}&beneficiary=${beneficiary}`];
+  return [blockList(), blockList(signer), blockList(undefined, beneficiary), blockList(signer, beneficiary)];
 }
 
 async function insertBlocks(client: pg.PoolClient, blocks: readonly BlockInfoDTO[]): Promise<void> {

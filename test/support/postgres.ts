@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startLocalPostgres, type LocalPostgres } from '../../scripts/local-postgres.js';
 import type { InMemoryChain } from '../../src/memory/chain.js';
 import { createPostgresBackend } from '../../src/postgres/backend.js';
@@ -24,6 +24,14 @@ export function usePostgres(): () => LocalPostgres {
     if (!cluster) throw new Error('usePostgres: the cluster is not running (called outside a test, or its start failed)');
     return cluster;
   };
+}
+
+/** Every URL answers alike on both gateways (`a` the reference), status and body. */
+export async function expectSameAnswers(a: TestServer, b: TestServer, urls: readonly string[]): Promise<void> {
+  for (const url of urls) {
+    const [mine, stored] = [await a.get(url), await b.get(url)];
+    expect({ url, status: stored.status, body: stored.body }).toEqual({ url, status: mine.status, body: mine.body });
+  }
 }
 
 /** A test file's store: its cluster, what to undo after each test, and the usual topology. */
