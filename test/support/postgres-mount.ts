@@ -75,9 +75,9 @@ export async function postgresBackendFor(chain: InMemoryChain): Promise<{ backen
       return read(...args);
     }) as F;
   const wrapped: Record<string, unknown> = {};
-  for (const [name, repository] of Object.entries(stored)) {
-    if (name === 'events' || name === 'close' || typeof repository !== 'object' || repository === null) continue;
-    wrapped[name] = Object.fromEntries(Object.entries(repository).map(([method, read]) => [method, consistent((read as (...args: never[]) => unknown).bind(repository))]));
+  for (const [member, repository] of Object.entries(stored)) {
+    if (member === 'events' || member === 'close' || typeof repository !== 'object' || repository === null) continue;
+    wrapped[member] = Object.fromEntries(Object.entries(repository).map(([method, read]) => [method, consistent((read as (...args: never[]) => unknown).bind(repository))]));
   }
   const backend: GatewayBackend = {
     ...(wrapped as unknown as GatewayBackend),
