@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { Hash256 } from 'symbol-sdk';
 import { Address, generateMosaicId, generateNamespaceId, metadataGenerateKey, models, mosaicRestrictionGenerateKey } from 'symbol-sdk/symbol';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
 import { createPostgresBackend } from '../src/postgres/backend.js';
@@ -177,6 +178,19 @@ async function change(chain: InMemoryChain): Promise<void> {
   for (let n = 0; n < 6; n++) chain.harvest();
 }
 
+/** New accounts holding the third mosaic (they join the lists inside), holders' balances moved across the others, one holder leaving. */
+async function populateMore(chain: InMemoryChain): Promise<void> {
+  const { e, f, g, h, mosaicIds } = actors(chain);
+  const newcomers = Array.from({ length: 9 }, (_, n) => unfundedAccount(chain, `newcomer ${n}`));
+  await confirmAll(chain, ...newcomers.map((to, n) => transfer(chain, e, to, { mosaicId: mosaicIds[2], amount: BigInt([3, 30, 15, 20, 1, 40, 12, 20, 7][n]) })));
+  await confirmAll(
+    chain,
+    transfer(chain, f, g, { mosaicId: mosaicIds[2], amount: 100n }),
+    transfer(chain, e, h, { mosaicId: mosaicIds[2], amount: 25n }),
+    ...[0, 1, 2].map((n) => transfer(chain, e, newcomers[n], { mosaicId: BigInt(`0x${chain.currency.mosaicId}`), amount: BigInt(1_000 * (n + 1)) })),
+  );
+}
+
 const base32 = (addressHex: string): string => new Address(Buffer.from(addressHex, 'hex')).toString();
 
 /** Every non-empty combination of `filters` as a query string. */
@@ -284,7 +298,7 @@ async function stateUrls(a: TestServer, chain: InMemoryChain): Promise<{ urls: s
   }
   const accounts = entries.get('/accounts')!;
   const [, , , , e] = chain.fundedAccounts;
-  for (const mosaicId of [chain.currency.mosaicId, hex(actors(chain).mosaicIds[0]), hex(actors(chain).mosaicIds[1]), '0123456789ABCDEF']) {
+  for (const mosaicId of [chain.currency.mosaicId, ...actors(chain).mosaicIds.slice(0, 3).map(hex), '0123456789ABCDEF']) {
     const holders = accounts.filter((entry) => entry.account.mosaics.some((mosaic: any) => mosaic.id === mosaicId));
     const amounts = holders.map((entry) => entry.account.mosaics.find((mosaic: any) => mosaic.id === mosaicId).amount);
     urls.push(`/accounts?mosaicId=${mosaicId}`, `/accounts?mosaicId=${mosaicId}&order=asc&pageSize=10&pageNumber=2`);
@@ -372,6 +386,37 @@ describe('PostgreSQL store: state entries', () => {
     }
     // The first round's hash lock was used by the second round's aggregate.
     expect(after.entries.get('/lock/hash')!.map((entry) => entry.lock.status)).toContain(1);
+  });
+
+  it('pages lists cut into buckets of two as the chain pages them, at catch-up and while entries join, move and leave', async () => {
+    const chain = stateChain();
+    await populate(chain);
+    const writer = await writerOn(chain, { listBucketSize: 2 });
+    await writer.flushed();
+    const { a, b } = await gateways(chain);
+    await expectSameState(a, b, chain);
+    const cut = async () => {
+      const admin = new pg.Client({ connectionString: postgres().url });
+      await admin.connect();
+      try {
+        const { rows } = await admin.query<{ buckets: string; entries: string }>(`select count(*) as buckets, sum(count) as entries from state_list_buckets where kind = 'accounts' and list = ''`);
+        return { buckets: Number(rows[0].buckets), entries: Number(rows[0].entries) };
+      } finally {
+        await admin.end();
+      }
+    };
+    const atCatchUp = await cut();
+    // The list of every account is cut in buckets of two.
+    expect(atCatchUp.entries).toBeGreaterThan(10);
+    expect(atCatchUp.buckets).toBe(Math.ceil(atCatchUp.entries / 2));
+
+    await change(chain);
+    await populateMore(chain);
+    await writer.flushed();
+    await expectSameState(a, b, chain);
+    const after = await cut();
+    expect(after.entries).toBe(atCatchUp.entries + 9);
+    expect(after.buckets).toBeGreaterThan(atCatchUp.buckets);
   });
 
   it('writes the whole state again when a writer starts on a database that holds an older state of the chain', async () => {

@@ -41,10 +41,16 @@ export interface StorePart {
   collect(chain: InMemoryChain, batch: SealedBatch): PartWrite | undefined;
 }
 
+/** What the writer's options tell its parts. */
+export interface PartOptions {
+  /** Entries per bucket of the state lists (see state-lists.ts). */
+  readonly listBucketSize: number;
+}
+
 /** One part of the store whole: its tables, what the writer writes, what gateway instances read. */
 export interface StoreModule {
   /** A part for one writer: it keeps what it has handed on of that writer's chain (a fresh one starts with the catch-up). */
-  createPart(): StorePart;
+  createPart(options: PartOptions): StorePart;
   /** Its schema steps (versions unique across modules; see migrations.ts). */
   readonly migrations: readonly Migration[];
   /** The repositories it serves, read through `db` (503 when the database does not answer). */

@@ -32,7 +32,8 @@ export function createPool(options: PostgresOptions): pg.Pool {
   return pool;
 }
 
-function positive(name: string, value: number): number {
+/** `value`, checked to be a positive whole number (a TypeError naming the option otherwise). */
+export function positive(name: string, value: number): number {
   if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`${name} must be a positive whole number, not ${String(value)}`);
   return value;
 }

@@ -5,7 +5,7 @@ import { namespaceQueryFilters, type NamespaceStore } from '../memory/plugins/na
 import { ALIAS_TYPE, NO_PARENT } from '../memory/plugins/namespace/state.js';
 import type { Reader } from './reader.js';
 import { entryPage, findEntries } from './state-read.js';
-import type { AliasRow, EntryRow, StateRows } from './state-write.js';
+import { byId, type AliasRow, type EntryRow, type StateRows } from './state-write.js';
 
 /**
  * Namespaces in the state tables: entries like any listed kind, plus every name ever
@@ -32,7 +32,7 @@ export function namespaceRows(store: NamespaceStore, keys: Iterable<string>): Pi
   const registered = store.registeredNames();
   for (const key of keys) {
     const listed = store.listed(key);
-    entries.push({ key, entry: listed && { id: listed.id, lists: listed.lists, json: JSON.stringify(listed.dto) } });
+    entries.push({ key, entry: listed && { id: listed.id, lists: byId(listed.id, listed.lists), json: JSON.stringify(listed.dto) } });
     const known = registered.get(key);
     if (known) names.push({ id: key, name: known.name, parentId: known.parentId });
     const entry = store.get(key);

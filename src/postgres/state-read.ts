@@ -3,44 +3,21 @@ import type { MultisigAccountGraphInfoDTO, MultisigAccountInfoDTO, MultisigRepos
 import type { PageResult } from '../backend/repositories.js';
 import { AddressBook } from '../memory/address-book.js';
 import { pageOfRange } from '../memory/sorted.js';
-import { pageWindow, type PageRequest } from '../pagination.js';
+import type { PageRequest } from '../pagination.js';
 import { storedNetwork } from './inputs.js';
 import type { Reader } from './reader.js';
+import { listPage } from './state-lists.js';
 
 /**
  * What gateway instances read of the state tables (see state.ts): listed entries paged by
  * their lists, found by key; accounts also by balance; the multisig graph.
  */
 
-/**
- * A page of one list of a kind (`''` every entry, or a filter key), in entry id order. The
- * total is the list's count row; with an offset, the entries past it (in the page's order)
- * are counted over the list's index, as many as the offset leaves. The page is read over the
- * same index from the end nearest the offset: a deep `pageNumber` skips its rows with OFFSET
- * (an index-only scan, no entry read), which these collections (state entries: bounded by
- * what the chain holds) allow.
- */
-export async function entryPage<T>(db: Reader, kind: string, list: string, request: PageRequest): Promise<PageResult<T>> {
+/** A page of one list of a kind (`''` every entry, or a filter key), in entry id order; the offset an id. */
+export function entryPage<T>(db: Reader, kind: string, list: string, request: PageRequest): Promise<PageResult<T>> {
   const offset = request.offset?.toUpperCase();
-  const descending = request.order === 'desc';
-  const values: unknown[] = [kind, list];
-  const past = offset === undefined ? '' : `and id ${descending ? '<' : '>'} $${values.push(offset)}`;
-  const total = offset === undefined
-    ? await listCount(db, kind, list)
-    : Number((await db.rows<{ count: string }>(`select count(*) as count from state_lists where kind = $1 and list = $2 ${past}`, values))[0].count);
-  // The entries the offset leaves are the whole run: the window counts from its end nearest the offset.
-  const window = pageWindow(total, request);
-  if (window.end <= window.start) return { data: [], totalEntries: window.totalEntries };
-  const direction = descending ? 'desc' : 'asc';
-  const skip = descending ? total - window.end : window.start;
-  const data = await db.jsonRows<T>(
-    `select e.json from (
-       select key, id from state_lists where kind = $1 and list = $2 ${past} order by id ${direction} offset ${skip} limit ${window.end - window.start}
-     ) l join state_entries e on e.kind = $1 and e.key = l.key
-     order by l.id ${direction}`,
-    values,
-  );
-  return { data, totalEntries: window.totalEntries };
+  // Ascending pages the entries past the offset, descending those before it.
+  return listPage<T>(db, kind, list, request, offset === undefined ? undefined : { key: offset, inclusive: request.order === 'asc' });
 }
 
 /** Entries of a kind by key, in the order asked; unknown keys are left out. */
@@ -49,11 +26,6 @@ export async function findEntries<T>(db: Reader, kind: string, keys: readonly st
   const rows = await db.rows<{ key: string; json: string }>('select key, json from state_entries where kind = $1 and key = any($2::text[])', [kind, [...new Set(keys)]]);
   const byKey = new Map(rows.map((row) => [row.key, row.json]));
   return keys.filter((key) => byKey.has(key)).map((key) => JSON.parse(byKey.get(key)!) as T);
-}
-
-async function listCount(db: Reader, kind: string, list: string): Promise<number> {
-  const [row] = await db.rows<{ count: string }>('select count from state_list_counts where kind = $1 and list = $2', [kind, list]);
-  return Number(row?.count ?? 0);
 }
 
 /**
@@ -89,31 +61,25 @@ async function accountByAddress(db: Reader, address: string, criteria: AccountSe
   return { data: page.data.map((entry) => entry.account), totalEntries: page.totalEntries };
 }
 
+/** The list of a mosaic's holders by balance (ties by id). */
+export function balanceList(mosaicId: string): string {
+  return `mosaicId=${mosaicId}&orderBy=balance`;
+}
+
+/** An account's key in a balance list: its amount (zero-padded: uint64 has at most 20 digits), then its id. */
+export function balanceOrder(amount: string, id: string): string {
+  return `${amount.padStart(20, '0')} ${id}`;
+}
+
 /**
- * A mosaic's holders by balance (ties by id), over `account_balances (mosaic_id, amount, id)`:
- * the total is the holders list's count; an offset is an amount (holders with more for `asc`,
- * less for `desc`), counted over the index; deep pages skip with OFFSET, as `entryPage` does.
+ * A mosaic's holders by balance, the offset an amount: holders with more for `asc`, with less
+ * for `desc`. Keys with the offset's amount sort between its padded amount and that followed by
+ * `!` (above the space before every id).
  */
-async function holdersByBalance(db: Reader, mosaicId: string, request: PageRequest): Promise<PageResult<AccountInfoDTO>> {
-  const descending = request.order === 'desc';
-  const values: unknown[] = [mosaicId];
-  const past = request.offset === undefined ? '' : `and amount ${descending ? '<' : '>'} $${values.push(request.offset)}::numeric`;
-  const total = request.offset === undefined
-    ? await listCount(db, 'accounts', `mosaicId=${mosaicId}`)
-    : Number((await db.rows<{ count: string }>(`select count(*) as count from account_balances where mosaic_id = $1 ${past}`, values))[0].count);
-  const window = pageWindow(total, request);
-  if (window.end <= window.start) return { data: [], totalEntries: window.totalEntries };
-  const direction = descending ? 'desc' : 'asc';
-  const skip = descending ? total - window.end : window.start;
-  const data = await db.jsonRows<AccountInfoDTO>(
-    `select e.json from (
-       select address, amount, id from account_balances where mosaic_id = $1 ${past}
-       order by amount ${direction}, id ${direction} offset ${skip} limit ${window.end - window.start}
-     ) b join state_entries e on e.kind = 'accounts' and e.key = b.address
-     order by b.amount ${direction}, b.id ${direction}`,
-    values,
-  );
-  return { data, totalEntries: window.totalEntries };
+function holdersByBalance(db: Reader, mosaicId: string, request: PageRequest): Promise<PageResult<AccountInfoDTO>> {
+  const amount = request.offset?.padStart(20, '0');
+  const bound = amount === undefined ? undefined : { key: request.order === 'asc' ? `${amount}!` : amount, inclusive: false };
+  return listPage<AccountInfoDTO>(db, 'accounts', balanceList(mosaicId), request, bound);
 }
 
 /** `/account/{address}/multisig` and its graph over `multisig_entries`, as the chain's `MultisigStore` answers. */

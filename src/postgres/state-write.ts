@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { moveListBuckets, rebuildListBuckets, type ListMove } from './state-lists.js';
 
 /**
  * What the writer stores of the state caches' changes (see state.ts): rendered as a batch is
@@ -9,14 +10,18 @@ import type pg from 'pg';
 /** A listed entry (a mosaic, a lock, an account …) as stored; `entry` undefined once removed. */
 export interface EntryRow {
   readonly key: string;
-  readonly entry?: { readonly id: string; readonly lists: readonly string[]; readonly json: string };
+  readonly entry?: { readonly id: string; readonly lists: readonly ListMembership[]; readonly json: string };
 }
 
-/** An account's balances, the order of `/accounts?mosaicId=…&orderBy=balance`; none for an account removed. */
-export interface BalanceRow {
-  readonly address: string;
-  readonly id: string | undefined;
-  readonly balances: readonly { readonly mosaicId: string; readonly amount: string }[];
+/** A list an entry is paged under (`''` all of its kind, or a filter key), and the key that orders it there: its id, or for a balance order its amount and id. */
+export interface ListMembership {
+  readonly list: string;
+  readonly id: string;
+}
+
+/** The memberships of an entry ordered by its id in every list. */
+export function byId(id: string, lists: readonly string[]): ListMembership[] {
+  return lists.map((list) => ({ list, id }));
 }
 
 /** A namespace's alias as `/namespaces/account/names` and `/namespaces/mosaic/names` read it; `alias` undefined for none (or no namespace). */
@@ -29,7 +34,6 @@ export interface AliasRow {
 export interface StateRows {
   /** By kind (`mosaics`, `accounts` …). */
   readonly entries: ReadonlyMap<string, readonly EntryRow[]>;
-  readonly balances: readonly BalanceRow[];
   readonly multisig: readonly { readonly address: string; readonly json?: string }[];
   /** Names registered since (never removed: `/namespaces/names` answers every name ever registered). */
   readonly names: readonly { readonly id: string; readonly name: string; readonly parentId: string }[];
@@ -41,16 +45,23 @@ const CHUNK = 5_000;
 
 /** Empties the state tables: a catch-up writes the whole state again. */
 export async function clearState(client: pg.PoolClient): Promise<void> {
-  for (const table of ['state_entries', 'state_lists', 'state_list_counts', 'account_balances', 'multisig_entries', 'namespace_names', 'namespace_aliases']) {
+  for (const table of ['state_entries', 'state_lists', 'state_list_buckets', 'multisig_entries', 'namespace_names', 'namespace_aliases']) {
     await client.query(`delete from ${table}`);
   }
 }
 
-export async function writeStateRows(client: pg.PoolClient, rows: StateRows): Promise<void> {
+/**
+ * Writes a batch's rows. `bucketSize` cuts the lists' buckets (see state-lists.ts); a
+ * `catchUp` (the whole state, after `clearState`) builds them at the end, in one pass.
+ */
+export async function writeStateRows(client: pg.PoolClient, rows: StateRows, lists: { readonly bucketSize: number; readonly catchUp: boolean }): Promise<void> {
   for (const [kind, entries] of rows.entries) {
-    for (let i = 0; i < entries.length; i += CHUNK) await writeEntries(client, kind, entries.slice(i, i + CHUNK));
+    for (let i = 0; i < entries.length; i += CHUNK) {
+      const moves = await writeEntries(client, kind, entries.slice(i, i + CHUNK));
+      if (!lists.catchUp) await moveListBuckets(client, kind, moves, lists.bucketSize);
+    }
   }
-  for (let i = 0; i < rows.balances.length; i += CHUNK) await writeBalances(client, rows.balances.slice(i, i + CHUNK));
+  if (lists.catchUp) await rebuildListBuckets(client, lists.bucketSize);
   for (let i = 0; i < rows.multisig.length; i += CHUNK) await writeMultisig(client, rows.multisig.slice(i, i + CHUNK));
   for (let i = 0; i < rows.names.length; i += CHUNK) {
     const names = rows.names.slice(i, i + CHUNK);
@@ -63,53 +74,29 @@ export async function writeStateRows(client: pg.PoolClient, rows: StateRows): Pr
   for (let i = 0; i < rows.aliases.length; i += CHUNK) await writeAliases(client, rows.aliases.slice(i, i + CHUNK));
 }
 
-/**
- * Replaces entries of one kind with their list memberships, and moves each list's count by
- * what left and joined it (one upsert), so a list's total is always its count row.
- */
-async function writeEntries(client: pg.PoolClient, kind: string, rows: readonly EntryRow[]): Promise<void> {
+/** Replaces entries of one kind with their list memberships; returns the memberships that left and joined, to move the lists' buckets by. */
+async function writeEntries(client: pg.PoolClient, kind: string, rows: readonly EntryRow[]): Promise<ListMove[]> {
   const keys = rows.map((row) => row.key);
-  const delta = new Map<string, number>();
-  const { rows: left } = await client.query<{ list: string }>('delete from state_lists where kind = $1 and key = any($2::text[]) returning list', [kind, keys]);
-  for (const { list } of left) delta.set(list, (delta.get(list) ?? 0) - 1);
+  const { rows: left } = await client.query<{ list: string; id: string }>('delete from state_lists where kind = $1 and key = any($2::text[]) returning list, id', [kind, keys]);
+  const moves: ListMove[] = left.map(({ list, id }) => ({ list, id, delta: -1 }));
   await client.query('delete from state_entries where kind = $1 and key = any($2::text[])', [kind, keys]);
   const present = rows.filter((row) => row.entry !== undefined);
-  if (present.length > 0) {
-    await client.query('insert into state_entries (kind, key, id, json) select $1, * from unnest($2::text[], $3::text[], $4::text[])', [
-      kind,
-      present.map((row) => row.key),
-      present.map((row) => row.entry!.id),
-      present.map((row) => row.entry!.json),
-    ]);
-    const memberships = present.flatMap((row) => row.entry!.lists.map((list) => ({ list, id: row.entry!.id, key: row.key })));
-    await client.query('insert into state_lists (kind, list, id, key) select $1, * from unnest($2::text[], $3::text[], $4::text[])', [
-      kind,
-      memberships.map((row) => row.list),
-      memberships.map((row) => row.id),
-      memberships.map((row) => row.key),
-    ]);
-    for (const { list } of memberships) delta.set(list, (delta.get(list) ?? 0) + 1);
-  }
-  const moved = [...delta].filter(([, count]) => count !== 0);
-  if (moved.length === 0) return;
-  await client.query(
-    `insert into state_list_counts (kind, list, count) select $1, * from unnest($2::text[], $3::bigint[])
-     on conflict (kind, list) do update set count = state_list_counts.count + excluded.count`,
-    [kind, moved.map(([list]) => list), moved.map(([, count]) => count)],
-  );
-  await client.query('delete from state_list_counts where kind = $1 and list = any($2::text[]) and count = 0', [kind, moved.map(([list]) => list)]);
-}
-
-async function writeBalances(client: pg.PoolClient, rows: readonly BalanceRow[]): Promise<void> {
-  await client.query('delete from account_balances where address = any($1::text[])', [rows.map((row) => row.address)]);
-  const balances = rows.flatMap((row) => (row.id === undefined ? [] : row.balances.map((balance) => ({ ...balance, address: row.address, id: row.id! }))));
-  if (balances.length === 0) return;
-  await client.query('insert into account_balances (mosaic_id, address, amount, id) select * from unnest($1::text[], $2::text[], $3::numeric[], $4::text[])', [
-    balances.map((balance) => balance.mosaicId),
-    balances.map((balance) => balance.address),
-    balances.map((balance) => balance.amount),
-    balances.map((balance) => balance.id),
+  if (present.length === 0) return moves;
+  await client.query('insert into state_entries (kind, key, id, json) select $1, * from unnest($2::text[], $3::text[], $4::text[])', [
+    kind,
+    present.map((row) => row.key),
+    present.map((row) => row.entry!.id),
+    present.map((row) => row.entry!.json),
   ]);
+  const memberships = present.flatMap((row) => row.entry!.lists.map(({ list, id }) => ({ list, id, key: row.key })));
+  await client.query('insert into state_lists (kind, list, id, key) select $1, * from unnest($2::text[], $3::text[], $4::text[])', [
+    kind,
+    memberships.map((row) => row.list),
+    memberships.map((row) => row.id),
+    memberships.map((row) => row.key),
+  ]);
+  for (const { list, id } of memberships) moves.push({ list, id, delta: 1 });
+  return moves;
 }
 
 async function writeMultisig(client: pg.PoolClient, rows: StateRows['multisig']): Promise<void> {

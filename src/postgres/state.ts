@@ -24,11 +24,11 @@ import type { CacheDescriptor } from '../memory/state/cache.js';
 import { listOf, type EntryListing, type Filters } from '../memory/state/entry-listing.js';
 import type { ChainState } from '../memory/state/chain-state.js';
 import type { PageRequest } from '../pagination.js';
-import type { StoreModule, StorePart } from './part.js';
+import type { PartOptions, StoreModule, StorePart } from './part.js';
 import type { Reader } from './reader.js';
 import { allNamespaceNames, namespaceRepository, namespaceRows, namespacesToRender } from './state-namespaces.js';
-import { accountRepository, entryPage, findEntries, multisigRepository } from './state-read.js';
-import { clearState, writeStateRows, type BalanceRow, type EntryRow, type StateRows } from './state-write.js';
+import { accountRepository, balanceList, balanceOrder, entryPage, findEntries, multisigRepository } from './state-read.js';
+import { byId, clearState, writeStateRows, type EntryRow, type StateRows } from './state-write.js';
 
 /**
  * The state entries part of the store: what `/accounts`, `/mosaics`, `/namespaces` (and the
@@ -39,10 +39,11 @@ import { clearState, writeStateRows, type BalanceRow, type EntryRow, type StateR
  * entries of the keys that changed (every key at catch-up) as the chain's stores render them.
  * Listed entries go in `state_entries` by kind and key, each with a row in `state_lists` for
  * every list it is paged under: `''` (all of its kind) and each filter key the chain's
- * `EntryIndex` lists it under (`ownerAddress=…`, `mosaicId=…&entryType=1` …). A list's total is
- * its `state_list_counts` row, moved in the same transaction; a page is read from the list's
- * index in entry id order (see `entryPage`). Accounts are listed too (`''` and the holders of
- * each mosaic, `mosaicId=…`) with their balances in `account_balances` for the balance order.
+ * `EntryIndex` lists it under (`ownerAddress=…`, `mosaicId=…&entryType=1` …), ordered by its
+ * id. Accounts are listed too (`''` and the holders of each mosaic, `mosaicId=…`), and ordered
+ * by balance in a list per mosaic (`mosaicId=…&orderBy=balance`). The lists are counted in
+ * buckets moved in the same transaction, so a total, an offset's place and any page cost what
+ * page 1 costs (see state-lists.ts).
  */
 
 /** The listed kinds: each the name of its chain store and of the gateway repository that serves it. */
@@ -65,7 +66,7 @@ type Kind = keyof typeof CACHES;
 const KINDS = Object.keys(CACHES) as Kind[];
 
 /** The writer's side: follows the caches' commits, and renders the entries of the keys they changed (every key at the catch-up). */
-function statePart(): StorePart {
+function statePart(options: PartOptions): StorePart {
   /** Keys committed since the last batch. */
   const changed = new Map<Kind, Set<string>>();
   return {
@@ -97,7 +98,7 @@ function statePart(): StorePart {
       const rows = render(stores, keys, batch.catchUp !== undefined);
       return async (client) => {
         if (batch.catchUp) await clearState(client);
-        await writeStateRows(client, rows);
+        await writeStateRows(client, rows, { bucketSize: options.listBucketSize, catchUp: batch.catchUp !== undefined });
       };
     },
   };
@@ -119,24 +120,25 @@ function render(stores: ChainStores, keys: ReadonlyMap<Kind, Iterable<string>>, 
   const namespaces = namespaceRows(stores.namespaces, namespacesToRender(stores.namespaces, keys.get('namespaces') ?? []));
   entries.set('namespaces', namespaces.entries);
   const accounts: EntryRow[] = [];
-  const balances: BalanceRow[] = [];
   for (const address of keys.get('accounts') ?? []) {
     const [info] = stores.accounts.find([address]);
-    const lists = info ? ['', ...info.account.mosaics.map((mosaic) => `mosaicId=${mosaic.id}`)] : [];
-    accounts.push({ key: address, entry: info && { id: info.id, lists, json: JSON.stringify(info) } });
-    balances.push({ address, id: info?.id, balances: (info?.account.mosaics ?? []).map((mosaic) => ({ mosaicId: mosaic.id, amount: mosaic.amount })) });
+    const lists = info && [
+      ...byId(info.id, ['', ...info.account.mosaics.map((mosaic) => `mosaicId=${mosaic.id}`)]),
+      ...info.account.mosaics.map((mosaic) => ({ list: balanceList(mosaic.id), id: balanceOrder(mosaic.amount, info.id) })),
+    ];
+    accounts.push({ key: address, entry: info && { id: info.id, lists: lists!, json: JSON.stringify(info) } });
   }
   entries.set('accounts', accounts);
   const multisig = [...(keys.get('multisig') ?? [])].map((address) => {
     const entry = stores.multisig.find(address);
     return { address, json: entry && JSON.stringify(entry) };
   });
-  return { entries, balances, multisig, names: catchUp ? allNamespaceNames(stores.namespaces) : namespaces.names, aliases: namespaces.aliases };
+  return { entries, multisig, names: catchUp ? allNamespaceNames(stores.namespaces) : namespaces.names, aliases: namespaces.aliases };
 }
 
 function listedRow(store: Pick<EntryListing<unknown, unknown, PageRequest>, 'listed'>, key: string): EntryRow {
   const listed = store.listed(key);
-  return { key, entry: listed && { id: listed.id, lists: listed.lists, json: JSON.stringify(listed.dto) } };
+  return { key, entry: listed && { id: listed.id, lists: byId(listed.id, listed.lists), json: JSON.stringify(listed.dto) } };
 }
 
 /** A listed kind's repository: its pages by the lists the chain's store names for a query, its entries by key. */
@@ -204,6 +206,30 @@ export const stateModule: StoreModule = {
           full_name text not null
         );
         create index namespace_aliases_by_target on namespace_aliases (alias_type, target, id);
+      `,
+    },
+    {
+      version: 6,
+      name: 'state lists counted in buckets (any page at the cost of page 1); holders by balance become lists',
+      // The buckets of the lists written so far are cut as a catch-up cuts them (1 000 entries, the default size).
+      sql: `
+        create table state_list_buckets (
+          kind text not null,
+          list text collate "C" not null,
+          first text collate "C" not null,
+          count bigint not null,
+          before bigint not null,
+          primary key (kind, list, first) include (count, before)
+        );
+        create index state_list_buckets_by_before on state_list_buckets (kind, list, before, first);
+        insert into state_lists (kind, list, id, key)
+        select 'accounts', 'mosaicId=' || mosaic_id || '&orderBy=balance', lpad(amount::text, 20, '0') || ' ' || id, address from account_balances;
+        drop table account_balances;
+        drop table state_list_counts;
+        insert into state_list_buckets (kind, list, first, count, before)
+        select kind, list, case when piece = 0 then '' else min(id) end, count(*), piece * 1000
+        from (select kind, list, id, (row_number() over (partition by kind, list order by id) - 1) / 1000 as piece from state_lists) m
+        group by kind, list, piece;
       `,
     },
   ],

@@ -10,7 +10,8 @@ import { writeMeta } from './meta.js';
 import { migrate } from './migrations.js';
 import type { PartWrite, SealedBatch, StorePart } from './part.js';
 import { STORE_MODULES } from './parts.js';
-import { createPool, inTransaction, type PostgresOptions } from './pool.js';
+import { LIST_BUCKET_SIZE } from './state-lists.js';
+import { createPool, inTransaction, positive, type PostgresOptions } from './pool.js';
 import { WakeUpReader } from './wakeup.js';
 
 /** The channel NOTIFY wakes readers on once new events are committed. */
@@ -36,6 +37,13 @@ export interface PostgresWriterOptions extends PostgresOptions {
   onError?: (error: Error) => void;
   /** ms between reads of the inbound announces when no NOTIFY wakes the writer. Default 1000. */
   inboundPollInterval?: number;
+  /**
+   * Entries per bucket of the state lists (accounts, mosaics, namespaces …; see
+   * docs/postgres-store.md): any page seeks its bucket and skips fewer than 2 × size index
+   * rows; an entry that joins or leaves a list of n entries moves the buckets after it (up to
+   * n / size rows). Default 1000.
+   */
+  listBucketSize?: number;
 }
 
 /**
@@ -76,10 +84,11 @@ export class PostgresWriter {
    */
   static async start(chain: InMemoryChain, options: PostgresWriterOptions): Promise<PostgresWriter> {
     if (!chain.options.keepInputs) throw new TypeError('a chain written to PostgreSQL keeps its inputs (keepInputs: true): a writer restarts by playing them again');
+    const partOptions = { listBucketSize: positive('listBucketSize', options.listBucketSize ?? LIST_BUCKET_SIZE) };
     const pool = createPool(options);
     try {
       await migrate(pool);
-      const writer = new PostgresWriter(chain, pool, options, STORE_MODULES.map((module) => module.createPart()));
+      const writer = new PostgresWriter(chain, pool, options, STORE_MODULES.map((module) => module.createPart(partOptions)));
       const { rows } = await pool.query<{ json: string }>(`select json from meta where key = 'inboundTaken'`);
       writer.#inboundTaken = BigInt(rows[0] ? (JSON.parse(rows[0].json) as string) : 0);
       const catchUp = await writer.#catchUp();

@@ -66,7 +66,8 @@ export async function postgresBackendFor(chain: InMemoryChain): Promise<{ backen
   const name = `gateway_${process.pid}_${++databases}`;
   await admin(local, (client) => client.query(`create database ${name} template ${TEMPLATE}`));
   const url = local.url.replace(`/${TEMPLATE}`, `/${name}`);
-  const writer = await PostgresWriter.start(chain, { url, poolSize: 2, onError: () => undefined });
+  // Buckets of three: the state lists the suite pages are cut into many, as long lists are with the default size.
+  const writer = await PostgresWriter.start(chain, { url, poolSize: 2, listBucketSize: 3, onError: () => undefined });
   const stored = createPostgresBackend({ url, poolSize: 4, eventPollInterval: 200 });
   await stored.events.ready();
   const consistent = <F extends (...args: never[]) => unknown>(read: F): F =>

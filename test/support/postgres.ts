@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startLocalPostgres, type LocalPostgres } from '../../scripts/local-postgres.js';
 import type { InMemoryChain } from '../../src/memory/chain.js';
 import { createPostgresBackend } from '../../src/postgres/backend.js';
-import { PostgresWriter } from '../../src/postgres/writer.js';
+import { PostgresWriter, type PostgresWriterOptions } from '../../src/postgres/writer.js';
 import { startGateway, type TestServer } from './server.js';
 
 /** Time enough for initdb and the first start on a cold machine. */
@@ -39,8 +39,8 @@ export interface PostgresStoreHarness {
   postgres(): LocalPostgres;
   /** Undone after the test, last first; then the database is emptied. */
   readonly cleanups: (() => Promise<unknown>)[];
-  /** A writer following `chain`, closed after the test. */
-  writerOn(chain: InMemoryChain): Promise<PostgresWriter>;
+  /** A writer following `chain` (with `options` beside the URL), closed after the test. */
+  writerOn(chain: InMemoryChain, options?: Omit<PostgresWriterOptions, 'url'>): Promise<PostgresWriter>;
   /** A (the chain's own gateway) and B (a gateway over the database), closed after the test. */
   gateways(chain: InMemoryChain): Promise<{ a: TestServer & { chain: InMemoryChain }; b: TestServer }>;
 }
@@ -62,8 +62,8 @@ export function usePostgresStore(): PostgresStoreHarness {
   return {
     postgres,
     cleanups,
-    async writerOn(chain) {
-      const writer = await PostgresWriter.start(chain, { url: postgres().url, onError: () => undefined });
+    async writerOn(chain, options) {
+      const writer = await PostgresWriter.start(chain, { url: postgres().url, onError: () => undefined, ...options });
       cleanups.push(() => writer.close());
       return writer;
     },
