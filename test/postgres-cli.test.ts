@@ -37,7 +37,7 @@ describe('symbol-gateway --store postgres://…', () => {
     // The seed and accounts come from the database.
     const again = await listening(['--store', url, '--block-time', '0']);
     expect(again.output()).toContain('at height 4)');
-    expect(again.output()).toContain('funded test accounts');
+    await again.printed('funded test accounts');
     const next = await mine(again.base, 1);
     expect(next.blocks[0].height).toBe('5');
     expect((await json(`${again.base}/blocks/4`)).meta.hash).toBe(last.hash);

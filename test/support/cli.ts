@@ -46,8 +46,11 @@ export async function started(args: string[], accounts: number): Promise<{ base:
 }
 
 
-/** Starts the command and waits for its `listening on` line: the base URL and the output so far. */
-export async function listening(args: string[]): Promise<{ base: string; child: ChildProcess; output: () => string }> {
+/**
+ * Starts the command and waits for its `listening on` line: the base URL, the output so far,
+ * and `printed(text)`, which waits for text printed after that line (it may come in a later chunk).
+ */
+export async function listening(args: string[]): Promise<{ base: string; child: ChildProcess; output: () => string; printed: (text: string) => Promise<void> }> {
   const child = run(['--port', '0', '--host', '127.0.0.1', ...args]);
   let stdout = '';
   let stderr = '';
@@ -56,7 +59,14 @@ export async function listening(args: string[]): Promise<{ base: string; child: 
   const deadline = Date.now() + 20_000;
   for (;;) {
     const match = /listening on (http:\/\/[^ ]+)/.exec(stdout);
-    if (match) return { base: match[1], child, output: () => stdout };
+    if (match) {
+      const printed = async (text: string) => {
+        for (const until = Date.now() + 10_000; !stdout.includes(text); await new Promise((resolve) => setTimeout(resolve, 20))) {
+          if (Date.now() > until) throw new Error(`the command did not print '${text}': ${stdout}`);
+        }
+      };
+      return { base: match[1], child, output: () => stdout, printed };
+    }
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the gateway did not start: ${stdout}${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
