@@ -321,10 +321,26 @@ describe('GET /blocks pagination', () => {
     expect((await list('orderBy=height&order=asc&pageNumber=2')).body).toEqual((await list('order=asc&pageNumber=2')).body);
   });
 
-  it('pages after an offset when sorting by height', async () => {
-    const reply = await list(`orderBy=height&order=asc&offset=${idOf(5)}`);
-    expect(heightsOf(reply)).toEqual(range(6, 15));
-    expect(reply.body.pagination.totalEntries).toBe(30);
+  it('takes the offset as a height when sorting by height, as catapult-rest parses it by the sort field', async () => {
+    const asc = await list('orderBy=height&order=asc&offset=5');
+    expect(heightsOf(asc)).toEqual(range(6, 15));
+    expect(asc.body.pagination.totalEntries).toBe(CHAIN_HEIGHT - 5);
+    expect(heightsOf(await list('orderBy=height&order=desc&offset=21&pageNumber=2'))).toEqual(range(10, 1));
+    // Height 0 is below every block; a height above the chain is past every block.
+    expect(heightsOf(await list('orderBy=height&order=asc&offset=0'))).toEqual(range(1, 10));
+    expect((await list('orderBy=height&order=desc&offset=0')).body.pagination.totalEntries).toBe(0);
+    expect((await list('orderBy=height&order=asc&offset=18446744073709551615')).body.pagination.totalEntries).toBe(0);
+    expect(heightsOf(await list('orderBy=height&order=desc&offset=18446744073709551615'))).toEqual(range(CHAIN_HEIGHT, CHAIN_HEIGHT - 9));
+    // Under a filter: the blocks of the signer past the height, whoever signed the block at it.
+    const signer = signers[2];
+    const expected = range(1, CHAIN_HEIGHT).filter((h) => signers[h] === signer && h > 21);
+    expect(signers[21]).not.toBe(signer);
+    expect(heightsOf(await list(`signerPublicKey=${signer}&orderBy=height&order=asc&offset=21`))).toEqual(expected.slice(0, 10));
+    // An id is not a height.
+    for (const offset of [idOf(5), '-1', '18446744073709551616']) {
+      const reply = await server.get(`/blocks?orderBy=height&offset=${offset}`);
+      expect({ offset, status: reply.status, code: reply.body.code }).toEqual({ offset, status: 409, code: 'InvalidArgument' });
+    }
   });
 
   it('pages a signer filter after an offset that belongs to another signer', async () => {

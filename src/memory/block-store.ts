@@ -74,7 +74,10 @@ export class BlockStore {
     const highHeight = to === undefined ? this.height : partitionPoint(timestamps.length, (i) => timestamps[i] <= to);
     // Block ids grow with height, so the list is in id order too.
     const blocks: Sequence<BlockInfoDTO> = { length: list.length, at: (index) => this.#blocks[list.at(index)! - 1] };
-    return pageOfRange(blocks, lowerBound(list, lowHeight), lowerBound(list, highHeight + 1), criteria, blockId);
+    const [lo, hi] = [lowerBound(list, lowHeight), lowerBound(list, highHeight + 1)];
+    // Sorted by height, the offset is a height.
+    if (criteria.orderBy === 'height' && criteria.offset !== undefined) return pageOfRange(blocks, lo, hi, criteria, blockHeight, BigInt(criteria.offset));
+    return pageOfRange(blocks, lo, hi, criteria, blockId);
   }
 
   // The index that answers the filters; an empty list when a filter matches nothing.
@@ -88,6 +91,7 @@ export class BlockStore {
 }
 
 const blockId = (block: BlockInfoDTO): string => block.id;
+const blockHeight = (block: BlockInfoDTO): bigint => BigInt(block.block.height);
 
 function indexUnder(index: Map<string, number[]>, key: string, height: number): void {
   const heights = index.get(key);

@@ -82,8 +82,21 @@ async function searchBlocks(db: Reader, criteria: BlockSearchCriteria): Promise<
     [bigintParam(criteria.fromTimestamp ?? 0n), bigintParam(criteria.toTimestamp ?? BigInt(MAX_BIGINT))],
   );
   if (bounds.low === null || bounds.high === null) return { data: [], totalEntries: 0 };
-  const page = await pageOfEntries(db, { list, table: 'blocks', column: 'height' }, bounds.low, bounds.high, criteria);
+  const page = await pageOfEntries(db, { list, table: 'blocks', column: 'height' }, bounds.low, bounds.high, { ...criteria, offset: await offsetId(db, criteria) });
   return { data: page.json.map((json) => JSON.parse(json) as BlockInfoDTO), totalEntries: page.totalEntries };
+}
+
+/**
+ * The offset as a block id: sorted by height it is a height, and ids grow with height, so the
+ * blocks past a height are those past its block's id (past every id for a height above the
+ * chain's, '' below every id for height 0).
+ */
+async function offsetId(db: Reader, criteria: BlockSearchCriteria): Promise<string | undefined> {
+  if (criteria.orderBy !== 'height' || criteria.offset === undefined) return criteria.offset;
+  const height = BigInt(criteria.offset);
+  if (height === 0n) return '';
+  const [row] = await db.rows<{ id: string }>('select id from blocks where height = $1', [bigintParam(height)]);
+  return row?.id ?? 'G';
 }
 
 interface EventRow {

@@ -42,6 +42,8 @@ export function blockRoutes(router: Router, backend: GatewayBackend): void {
 function parseBlockSearch(query: URLSearchParams): BlockSearchCriteria {
   const page = parsePagination(query, { orderBy: ['height'] });
   const criteria: BlockSearchCriteria = { ...page, orderBy: page.orderBy as 'id' | 'height' };
+  // Sorted by height, the offset is a height (catapult-rest parses it by the sort field): blocks past it in the sort direction.
+  if (criteria.orderBy === 'height' && criteria.offset !== undefined) criteria.offset = parseUint64('offset', criteria.offset).toString();
   const signer = singleParam(query, 'signerPublicKey');
   if (signer !== undefined) criteria.signerPublicKey = parseHex('signerPublicKey', signer, 32);
   const beneficiary = singleParam(query, 'beneficiaryAddress');
