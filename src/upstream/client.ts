@@ -117,8 +117,8 @@ export class UpstreamClient {
   /**
    * Up to `count` blocks from `fromHeight` on, in height order; fewer when the chain ends
    * first. Pages of `/blocks?orderBy=height&order=asc` by number: heights run from 1 without a
-   * gap, so the page of a height is known. (An `offset` would not do: sorted by height,
-   * catapult-rest reads it as a height, this gateway as an entry id.)
+   * gap, so the page of a height is known, and each page is checked to hold the heights it
+   * should.
    */
   async blocks(fromHeight: bigint | number | string, count: number): Promise<BlockInfoDTO[]> {
     let next = BigInt(decimalParam('fromHeight', fromHeight));
