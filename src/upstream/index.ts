@@ -1,7 +1,8 @@
 /**
  * The upstream client: reads any Symbol REST gateway (this package's, or the reference
  * catapult-rest) over HTTP and follows its blocks over its WebSocket, for a mirror that
- * copies a real network and a fork that starts from one.
+ * copies a real network and a fork that starts from one; and the transactions it reads,
+ * rebuilt from their JSON into the bytes that were signed (`checkedPayload`).
  */
 export { UpstreamClient } from './client.js';
 export { UpstreamListener } from './listener.js';
@@ -10,4 +11,6 @@ export { UPSTREAM_DEFAULTS, type BackoffOptions, type UpstreamClientOptions, typ
 export type { UpstreamNetwork } from './network.js';
 export type { BlockNotificationDTO } from './dto-shapes.js';
 export { ShapeError, fields, listOf, type Check, type Rule } from './shape.js';
+export { checkedPayload, transactionPayload, type TransactionPayload } from './payload.js';
+export { TransactionJsonError } from './transaction-json-error.js';
 export * as rules from './rules.js';
