@@ -1,14 +1,22 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseArgs } from 'node:util';
+import { flagsOf, redacted, UsageError, whole } from './command-line.js';
 import { createGateway } from './gateway.js';
 import { InMemoryChain } from './memory/chain.js';
 import type { GatewayBackend } from './backend/index.js';
 import type { InMemoryChainOptions } from './memory/options.js';
 import { optionsOfDump, readChainDump, writeChainDump, type ChainDump } from './memory/chain-dump.js';
 
+// `npx symbol-gateway mirror …` follows another gateway into PostgreSQL (its own flags); it runs until a signal ends the process.
+if (process.argv[2] === 'mirror') {
+  const { mirrorCommand } = await import('./mirror/command.js');
+  await mirrorCommand(process.argv.slice(3));
+  await new Promise<never>(() => undefined);
+}
+
 // `npx symbol-gateway` / `npm start`: the gateway on a development in-memory chain.
 const USAGE = `usage: symbol-gateway [options]
+       symbol-gateway mirror --from <url> --store <postgres url>   (see mirror --help)
   Serves a Symbol REST + WebSocket gateway over a deterministic in-memory chain, with the
   development controls under /dev/ (mine, automine, time travel, balances, impersonation)
   and a live explorer page at /explorer.
@@ -34,9 +42,6 @@ options (each also read from the environment variable in brackets):
   --statement-timeout <ms>  PostgreSQL query limit; a slower read answers 503 (default 5000)
   -h, --help          this text`;
 
-/** A bad flag or value: the message, then the usage, exit code 2. */
-class UsageError extends Error {}
-
 interface Options {
   help: boolean;
   port: number;
@@ -51,32 +56,22 @@ interface Options {
 }
 
 function parse(argv: readonly string[]): Options {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'block-time': { type: 'string' },
-        automine: { type: 'boolean' },
-        accounts: { type: 'string' },
-        balance: { type: 'string' },
-        seed: { type: 'string' },
-        network: { type: 'string' },
-        store: { type: 'string' },
-        reader: { type: 'boolean' },
-        'pool-size': { type: 'string' },
-        'statement-timeout': { type: 'string' },
-        state: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const values = flagsOf(argv, {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'block-time': { type: 'string' },
+    automine: { type: 'boolean' },
+    accounts: { type: 'string' },
+    balance: { type: 'string' },
+    seed: { type: 'string' },
+    network: { type: 'string' },
+    store: { type: 'string' },
+    reader: { type: 'boolean' },
+    'pool-size': { type: 'string' },
+    'statement-timeout': { type: 'string' },
+    state: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) return { help: true, port: 0, host: '', chain: {}, given: {}, store: { kind: 'memory' } };
   // An empty environment variable counts as unset.
   const env = process.env;
@@ -147,12 +142,6 @@ async function loadState(path: string, options: Options): Promise<InMemoryChain 
   return InMemoryChain.load(dump, { blockInterval, automine });
 }
 
-function whole(name: string, text: string, min: number, max: number): number {
-  const value = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
-  if (!(value >= min && value <= max)) throw new UsageError(`${name} must be a whole number from ${min} to ${max}, not '${text}'`);
-  return value;
-}
-
 /** XYM with up to 6 decimals, in atomic units. */
 function xym(name: string, text: string): bigint {
   const match = /^(\d{1,12})(?:\.(\d{1,6}))?$/.exec(text);
@@ -207,17 +196,6 @@ async function loadPostgres(): Promise<typeof import('./postgres/index.js')> {
       throw new Error('a PostgreSQL --store needs the pg package: npm install pg');
     }
     throw error;
-  }
-}
-
-/** A URL without its password, for the console. */
-function redacted(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'the database';
   }
 }
 

@@ -9,7 +9,7 @@ import { blockList } from './lists.js';
 import { STORE_MODULES } from './parts.js';
 import { bigintParam, MAX_BIGINT, pageOfEntries, Reader } from './reader.js';
 import { WakeUpReader } from './wakeup.js';
-import { EVENTS_CHANNEL } from './writer.js';
+import { EVENTS_CHANNEL } from './blocks.js';
 
 export interface PostgresBackendOptions extends PostgresOptions {
   /** ms between reads of the events table when no NOTIFY wakes the feed (a missed wake-up costs at most this). Default 1000. */

@@ -1,10 +1,13 @@
 /**
  * `symbol-gateway/postgres`: the PostgreSQL store. One process runs the chain and writes it
- * (`openPostgresChain`); any number of gateway instances serve from the database
- * (`createPostgresBackend`). Needs the `pg` package (an optional peer dependency).
+ * (`openPostgresChain`), or follows another gateway into it (`Mirror`); any number of gateway
+ * instances serve from the database (`createPostgresBackend`). Needs the `pg` package (an
+ * optional peer dependency).
  */
 export { createPostgresBackend, PostgresEventFeed, type PostgresBackend, type PostgresBackendOptions } from './backend.js';
 export { migrate, MIGRATIONS, type Migration } from './migrations.js';
 export { POSTGRES_DEFAULTS, type PostgresOptions } from './pool.js';
-export { EVENTS_CHANNEL, openPostgresChain, PostgresWriter, type PostgresChainOptions, type PostgresWriterOptions } from './writer.js';
+export { EVENTS_CHANNEL } from './blocks.js';
+export { openPostgresChain, PostgresWriter, type PostgresChainOptions, type PostgresWriterOptions } from './writer.js';
 export { INBOUND_CHANNEL } from './inputs.js';
+export { Mirror, type MirrorOptions, type MirrorProgress } from '../mirror/mirror.js';

@@ -18,7 +18,7 @@ import { blockMerklePath, insertLeaves, statePath, TreeFollower, writeTreeChange
 import { bigintParam, filteredPage, MAX_BIGINT, pageOfEntries, type Reader } from './reader.js';
 
 /** The meta rows of the fee quotes, rendered by the chain as each batch with blocks is sealed. */
-const FEES_META = { transaction: 'transactionFees', rental: 'rentalFees' } as const;
+export const FEES_META = { transaction: 'transactionFees', rental: 'rentalFees' } as const;
 
 /** The lists statements are paged under (see `ranks` in migrations.ts). */
 const TRANSACTION_STATEMENTS = 'statements/transaction';

@@ -64,7 +64,7 @@ const MIGRATION = {
 };
 
 /** One entry as stored: a top-level transaction (with its hash) or an embedded one. */
-interface EntryRow {
+export interface EntryRow {
   id: string;
   hash: string | null;
   parentHash: string | null;
@@ -79,7 +79,7 @@ interface EntryRow {
 }
 
 /** A record and its embedded entries as rows, in id order. */
-function rowsOf(record: TransactionRecord, group: TransactionGroup): EntryRow[] {
+export function rowsOf(record: TransactionRecord, group: TransactionGroup): EntryRow[] {
   const top: EntryRow = {
     ...attributes(record),
     id: record.id,
@@ -154,15 +154,19 @@ function collect(chain: InMemoryChain, batch: SealedBatch): PartWrite | undefine
     const hashes = pools.map((pool) => pool.hash);
     await client.query('delete from pool_transactions where hash = any($1) or parent_hash = any($1)', [hashes]);
     await insertPoolRows(client, pools.flatMap((pool) => pool.rows));
-    const known = pools.filter((pool) => pool.status !== undefined);
-    await client.query('delete from transaction_statuses where hash = any($1)', [pools.filter((pool) => pool.status === undefined).map((pool) => pool.hash)]);
-    if (known.length > 0) {
-      await client.query(
-        'insert into transaction_statuses (hash, json) select * from unnest($1::text[], $2::text[]) on conflict (hash) do update set json = excluded.json',
-        [known.map((pool) => pool.hash), known.map((pool) => JSON.stringify(pool.status))],
-      );
-    }
+    await writeStatuses(client, pools);
   };
+}
+
+/** Sets the status of each hash (or forgets it: `status` undefined). */
+export async function writeStatuses(client: pg.PoolClient, statuses: readonly { hash: string; status?: TransactionStatusDTO }[]): Promise<void> {
+  const known = statuses.filter((entry) => entry.status !== undefined);
+  await client.query('delete from transaction_statuses where hash = any($1)', [statuses.filter((entry) => entry.status === undefined).map((entry) => entry.hash)]);
+  if (known.length === 0) return;
+  await client.query(
+    'insert into transaction_statuses (hash, json) select * from unnest($1::text[], $2::text[]) on conflict (hash) do update set json = excluded.json',
+    [known.map((entry) => entry.hash), known.map((entry) => JSON.stringify(entry.status))],
+  );
 }
 
 /** A confirmed list: the top-level entries or all of them (embedded ones too), whole or of one address. */
@@ -176,7 +180,8 @@ function confirmedLists(row: EntryRow): string[] {
   return views.flatMap((view) => [confirmedList(view), ...row.addresses.map((address) => confirmedList(view, address))]);
 }
 
-async function appendConfirmed(client: pg.PoolClient, records: readonly EntryRow[][]): Promise<void> {
+/** Appends confirmed entries (each record's rows: the top-level entry, then its embedded ones) after the stored ones, ranked in their lists. */
+export async function appendConfirmed(client: pg.PoolClient, records: readonly EntryRow[][]): Promise<void> {
   const rows = records.flat();
   if (rows.length === 0) return;
   const { rows: [last] } = await client.query<{ seq: string | null }>('select max(seq) as seq from transactions');

@@ -5,7 +5,7 @@ import { chainInternals, InMemoryChain } from '../memory/chain.js';
 import { differingOptions, DUMP_FORMAT, DUMP_VERSION, dumpedOptions, optionsOfDump, STATE_OPTIONS, type ChainDump, type ChainInput, type DumpedOptions } from '../memory/chain-dump.js';
 import { resolveChainOptions, type InMemoryChainOptions } from '../memory/options.js';
 import { INBOUND_CHANNEL, type StoredNetwork } from './inputs.js';
-import { appendToLists, blockList } from './lists.js';
+import { insertBlocks, insertEvents, insertProofs } from './blocks.js';
 import { writeMeta } from './meta.js';
 import { migrate } from './migrations.js';
 import type { PartWrite, SealedBatch, StorePart } from './part.js';
@@ -15,7 +15,6 @@ import { createPool, inTransaction, positive, type PostgresOptions } from './poo
 import { WakeUpReader } from './wakeup.js';
 
 /** The channel NOTIFY wakes readers on once new events are committed. */
-export const EVENTS_CHANNEL = 'symbol_gateway_events';
 
 /** What one database transaction writes: the blocks harvested since the last one, with every event in between. */
 interface Batch {
@@ -264,16 +263,8 @@ export class PostgresWriter {
     await inTransaction(this.#pool, async (client) => {
       await insertBlocks(client, batch.blocks);
       for (const write of batch.writes) await write(client);
-      for (const proof of batch.proofs) {
-        await client.query('insert into finalization_proofs (epoch, height, json) values ($1, $2, $3) on conflict (epoch) do nothing', [proof.finalizationEpoch, proof.height, JSON.stringify(proof)]);
-      }
-      if (batch.events.length > 0) {
-        await client.query(
-          'insert into events (channel, addresses, data) select * from unnest($1::text[], $2::text[], $3::text[])',
-          [batch.events.map((event) => event.channel), batch.events.map((event) => event.addresses.join(' ')), batch.events.map((event) => JSON.stringify(event.data))],
-        );
-        await client.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, '']);
-      }
+      await insertProofs(client, batch.proofs);
+      await insertEvents(client, batch.events);
       await client.query('delete from inbound where seq <= $1', [batch.inboundTaken.toString()]);
       await writeMeta(client, { ...batch.meta, inboundTaken: batch.inboundTaken.toString() });
     });
@@ -370,22 +361,4 @@ function restore(dump: ChainDump, options: InMemoryChainOptions): InMemoryChain 
 
 function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Pick<T, K> {
   return Object.fromEntries(keys.map((key) => [key, value[key]])) as Pick<T, K>;
-}
-
-/** The lists a block is paged under: the whole chain, its signer, its beneficiary, both. */
-function blockLists(info: BlockInfoDTO): string[] {
-  const { signerPublicKey: signer, beneficiaryAddress: beneficiary } = info.block;
-  return [blockList(), blockList(signer), blockList(undefined, beneficiary), blockList(signer, beneficiary)];
-}
-
-async function insertBlocks(client: pg.PoolClient, blocks: readonly BlockInfoDTO[]): Promise<void> {
-  if (blocks.length === 0) return;
-  await client.query('insert into blocks (height, id, hash, timestamp, json) select * from unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[])', [
-    blocks.map((info) => info.block.height),
-    blocks.map((info) => info.id),
-    blocks.map((info) => info.meta.hash),
-    blocks.map((info) => info.block.timestamp),
-    blocks.map((info) => JSON.stringify(info)),
-  ]);
-  await appendToLists(client, blocks.flatMap((info) => blockLists(info).map((list) => ({ list, key: info.id, entry: BigInt(info.block.height) }))));
 }

@@ -1,0 +1,395 @@
+import type pg from 'pg';
+import type { BlockInfoDTO, ChainInfoDTO, FinalizationProofDTO, FinalizedBlockDTO } from '../backend/dto.js';
+import type { ChainEvent } from '../backend/events.js';
+import { insertBlocks, insertEvents, insertProofs, removeBlocksAbove } from '../postgres/blocks.js';
+import type { StoredNetwork } from '../postgres/inputs.js';
+import { writeMeta } from '../postgres/meta.js';
+import { migrate } from '../postgres/migrations.js';
+import { createPool, inTransaction, positive, type PostgresOptions } from '../postgres/pool.js';
+import { FEES_META } from '../postgres/receipts.js';
+import { UpstreamClient } from '../upstream/client.js';
+import { UpstreamListener } from '../upstream/listener.js';
+import type { UpstreamClientOptions } from '../upstream/options.js';
+import type { Check } from '../upstream/shape.js';
+import { UpstreamError } from '../upstream/upstream-error.js';
+import { SymbolFacade } from 'symbol-sdk/symbol';
+import { AddressBook } from '../memory/address-book.js';
+import { symbolNetwork } from '../memory/chain.js';
+import { appendConfirmed, writeStatuses, type EntryRow } from '../postgres/transactions.js';
+import type { TransactionStatusDTO } from '../backend/dto.js';
+import { mirroredTransactions, removeTransactionsAbove } from './transactions.js';
+
+/** How a mirror follows its upstream into the store. */
+export interface MirrorOptions {
+  /** The gateway followed: its URL, or the upstream client's options (timeout, retries, rate …). */
+  upstream: string | UpstreamClientOptions;
+  /** The store written (the same database `createPostgresBackend` instances serve). */
+  store: PostgresOptions;
+  /** The first height copied into an empty database. Default 1 (the nemesis block). */
+  fromHeight?: bigint;
+  /** Blocks per database transaction while catching up. Default 100. */
+  batchSize?: number;
+  /** ms between reads of the upstream's head when its WebSocket says nothing (a `block` frame wakes the mirror at once). Default 1000. */
+  pollInterval?: number;
+  /** Told after each written batch: where the mirror is and how fast it goes. */
+  onProgress?: (progress: MirrorProgress) => void;
+  /** Told about each failed step (the mirror waits, then tries again). Default `console.error`. */
+  onError?: (error: Error) => void;
+}
+
+/** Where a mirror stands. */
+export interface MirrorProgress {
+  /** The height written last. */
+  height: bigint;
+  /** The upstream's height when it was last read. */
+  head: bigint;
+  /** Blocks written per second over the last minute. */
+  blocksPerSecond: number;
+  /** Seconds to reach `head` at that rate (0 once there; undefined before a rate is known). */
+  secondsLeft: number | undefined;
+}
+
+/** The networks a mirror follows, by their identifier byte. */
+const NETWORK_NAMES = new Map<number, 'mainnet' | 'testnet'>([[104, 'mainnet'], [152, 'testnet']]);
+
+/** What one database transaction of the mirror writes. */
+interface Batch {
+  readonly blocks: BlockInfoDTO[];
+  /** The blocks' confirmed transactions, each record's rows. */
+  readonly rows: EntryRow[][];
+  readonly statuses: { hash: string; status: TransactionStatusDTO }[];
+  /** Per block, its `confirmedAdded`, then its `block`; then `finalizedBlock` for each proof. */
+  readonly events: ChainEvent[];
+  readonly proofs: FinalizationProofDTO[];
+}
+
+/** The meta row that marks a database as a mirror's, and of which network. */
+const MIRROR_META = 'mirror';
+
+interface MirrorMeta {
+  readonly generationHash: string;
+  readonly upstream: string;
+  readonly fromHeight: string;
+}
+
+/** Answers the mirror copies as they are: any JSON object or array. */
+const anyJson: Check<unknown> = (value) => {
+  if (typeof value !== 'object' || value === null) throw new Error('is not a JSON object or array');
+  return value;
+};
+
+/**
+ * Follows an upstream Symbol gateway (this package's or the reference catapult-rest) into the
+ * PostgreSQL store, block by block, so any number of `createPostgresBackend` instances serve
+ * that network: its blocks (each linked to the one before it), their confirmed transactions
+ * (each rebuilt into its signed bytes and checked against its hash and signatures) with their
+ * statuses, its head, its finalization proofs, the `block`, `confirmedAdded` and
+ * `finalizedBlock` events, and its node and network answers. Not yet copied: statements,
+ * state entries, merkle paths and state proofs, and the upstream's pools. Each
+ * batch of blocks is one database transaction; a restarted mirror resumes after the last
+ * block it wrote. When the upstream's block at a stored height differs (it switched to
+ * another fork), the unfinalized blocks above the fork are removed and copied again.
+ * A database written by a chain engine's writer, or by a mirror of another network, is refused.
+ */
+export class Mirror {
+  readonly #pool: pg.Pool;
+  readonly #client: UpstreamClient;
+  readonly #options: MirrorOptions;
+  readonly #batchSize: number;
+  readonly #pollInterval: number;
+  #listener: UpstreamListener | undefined;
+  readonly #abort = new AbortController();
+  #running: Promise<void> | undefined;
+  #wake: (() => void) | undefined;
+  #woken = false;
+  /** The last block written: its height and hash (0 and '' for none). */
+  #height = 0n;
+  #hash = '';
+  /** The last finalization round stored (what the stored head shows as finalized). */
+  #finalized: FinalizedBlockDTO | undefined;
+  #head = 0n;
+  readonly #written: { at: number; height: bigint }[] = [];
+  readonly #steps = new Set<() => void>();
+  /** The upstream's network: what its transactions are decoded and checked for. */
+  #facade!: SymbolFacade;
+  #addresses!: AddressBook;
+
+  private constructor(pool: pg.Pool, upstream: UpstreamClientOptions, options: MirrorOptions) {
+    this.#pool = pool;
+    const signal = upstream.signal ? AbortSignal.any([upstream.signal, this.#abort.signal]) : this.#abort.signal;
+    this.#client = new UpstreamClient({ ...upstream, signal });
+    this.#options = options;
+    this.#batchSize = positive('batchSize', options.batchSize ?? 100);
+    this.#pollInterval = positive('pollInterval', options.pollInterval ?? 1_000);
+  }
+
+  /**
+   * Migrates the store, checks it holds nothing or this network's mirror, reads the upstream's
+   * node and network, and starts following.
+   *
+   * @throws Error for a store that holds another chain; UpstreamError when the upstream is unreachable or on another network
+   */
+  static async start(options: MirrorOptions): Promise<Mirror> {
+    const upstream = typeof options.upstream === 'string' ? { url: options.upstream } : options.upstream;
+    const pool = createPool(options.store);
+    try {
+      await migrate(pool);
+      const fromHeight = options.fromHeight ?? 1n;
+      if (fromHeight < 1n) throw new TypeError(`fromHeight must be 1 or more, not ${fromHeight}`);
+      const { rows } = await pool.query<{ json: string }>('select json from meta where key = $1', [MIRROR_META]);
+      const stored = rows[0] && (JSON.parse(rows[0].json) as MirrorMeta);
+      const { rows: blocks } = await pool.query<{ count: string }>('select count(*) as count from blocks');
+      if (!stored && Number(blocks[0].count) > 0) throw new Error('the database holds a chain its own writer wrote: a mirror writes into an empty database or its own');
+      const mirror = new Mirror(pool, upstream, options);
+      const network = await mirror.#client.connect({ generationHash: stored?.generationHash });
+      const name = NETWORK_NAMES.get(network.networkIdentifier);
+      if (name === undefined) throw new Error(`the upstream's network identifier ${network.networkIdentifier} is neither mainnet's (104) nor testnet's (152)`);
+      const symbol = symbolNetwork({ network: name, epochAdjustment: network.epochAdjustment, generationHashSeed: network.generationHash });
+      mirror.#facade = new SymbolFacade(symbol);
+      mirror.#addresses = new AddressBook(symbol);
+      await mirror.#resume();
+      await mirror.#writeNode(network, stored ?? { generationHash: network.generationHash, upstream: mirror.#client.url, fromHeight: fromHeight.toString() });
+      if (mirror.#height === 0n) mirror.#height = fromHeight - 1n;
+      mirror.#listener = new UpstreamListener({
+        url: mirror.#client.url,
+        onBlock: () => mirror.#wakeUp(),
+        onFinalized: () => mirror.#wakeUp(),
+        onReconnect: () => mirror.#wakeUp(),
+        onError: () => undefined,
+        backoff: upstream.backoff,
+      });
+      mirror.#running = mirror.#run();
+      return mirror;
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+  }
+
+  /** The height written last. */
+  get height(): bigint {
+    return this.#height;
+  }
+
+  /** Resolves once the mirror has written the upstream's head as it is now (and its finalization). */
+  async caughtUp(): Promise<void> {
+    const head = BigInt((await this.#client.chainInfo()).height);
+    while (this.#height < head) await this.#nextStep();
+    await this.#nextStep();
+  }
+
+  /** Stops following: the step in progress ends (a batch in progress is committed or rolled back whole), then the pool closes. */
+  async close(): Promise<void> {
+    if (this.#abort.signal.aborted) return;
+    this.#abort.abort();
+    this.#listener?.close();
+    this.#wakeUp();
+    await this.#running;
+    await this.#pool.end();
+  }
+
+  // Reads where the store stands: the last block and the last finalization epoch.
+  async #resume(): Promise<void> {
+    const { rows } = await this.#pool.query<{ height: string; hash: string }>('select height, hash from blocks order by height desc limit 1');
+    if (rows[0]) [this.#height, this.#hash] = [BigInt(rows[0].height), rows[0].hash];
+    const { rows: proofs } = await this.#pool.query<{ json: string }>('select json from finalization_proofs order by epoch desc limit 1');
+    if (proofs[0]) this.#finalized = finalizedOf(JSON.parse(proofs[0].json) as FinalizationProofDTO);
+  }
+
+  // What the node and network routes answer: the upstream's own answers, copied at each start.
+  async #writeNode(network: Awaited<ReturnType<UpstreamClient['connect']>>, meta: MirrorMeta): Promise<void> {
+    const get = (path: string) => this.#client.get(path, anyJson);
+    const [serverInfo, nodePeers, unlockedAccounts, networkType, inflation] = await Promise.all(['/node/server', '/node/peers', '/node/unlockedaccount', '/network', '/network/inflation'].map(get));
+    const nodeMetadata = await get('/node/metadata').catch((error: unknown) => {
+      if (error instanceof UpstreamError && error.status === 404) return undefined;
+      throw error;
+    });
+    await inTransaction(this.#pool, (client) =>
+      writeMeta(client, {
+        [MIRROR_META]: meta,
+        nodeInfo: network.node,
+        serverInfo,
+        nodePeers,
+        unlockedAccounts,
+        ...(nodeMetadata === undefined ? {} : { nodeMetadata }),
+        networkType,
+        networkProperties: network.properties,
+        inflation,
+        symbolNetwork: { network: NETWORK_NAMES.get(network.networkIdentifier)!, epochAdjustment: network.epochAdjustment, generationHashSeed: network.generationHash } as StoredNetwork,
+        timeOffset: '0',
+      }),
+    );
+  }
+
+  async #run(): Promise<void> {
+    let failures = 0;
+    while (!this.#abort.signal.aborted) {
+      try {
+        await this.#step();
+        failures = 0;
+      } catch (error) {
+        if (this.#abort.signal.aborted) break;
+        failures++;
+        (this.#options.onError ?? ((e: Error) => console.error('symbol-gateway mirror: a step failed; trying again', e)))(error as Error);
+      }
+      for (const resolve of [...this.#steps]) resolve();
+      this.#steps.clear();
+      if (this.#abort.signal.aborted) break;
+      // After a failure, wait longer each time (up to 30 s); else until a block frame or the poll.
+      await this.#sleep(failures === 0 ? this.#pollInterval : Math.min(30_000, this.#pollInterval * 2 ** Math.min(failures, 5)));
+    }
+  }
+
+  // Copies what the upstream has past the store: blocks in batches, then finalization; the head and fees with each.
+  async #step(): Promise<void> {
+    const info = await this.#client.chainInfo();
+    this.#head = BigInt(info.height);
+    await this.#onSameFork();
+    while (this.#height < this.#head && !this.#abort.signal.aborted) {
+      const count = Number(this.#head - this.#height < BigInt(this.#batchSize) ? this.#head - this.#height : BigInt(this.#batchSize));
+      const blocks = await this.#client.blocks(this.#height + 1n, count);
+      if (blocks.length === 0) break;
+      const linked = this.#linked(blocks);
+      if (linked.length === 0) {
+        // The upstream's next block does not follow the stored head: its chain changed under it.
+        if (await this.#onSameFork()) throw new Error(`the upstream's block ${this.#height + 1n} does not follow its own block ${this.#height}`);
+        continue;
+      }
+      const last = linked.at(-1)!;
+      const batch: Batch = { blocks: linked, rows: [], statuses: [], events: [], proofs: [] };
+      for (const block of linked) {
+        const transactions = block.meta.transactionsCount > 0 ? await mirroredTransactions(this.#client, block.block.height, this.#facade, this.#addresses) : undefined;
+        batch.rows.push(...(transactions?.rows ?? []));
+        batch.statuses.push(...(transactions?.statuses ?? []));
+        batch.events.push(...(transactions?.events ?? []), { channel: 'block', addresses: [], data: { block: block.block, meta: { hash: block.meta.hash, generationHash: block.meta.generationHash } } });
+      }
+      await this.#write(batch, { ...info, height: last.block.height }, await this.#fees());
+      [this.#height, this.#hash] = [BigInt(last.block.height), last.meta.hash];
+      this.#progress();
+    }
+    await this.#finalize(info);
+  }
+
+  // The blocks that follow the stored one, each linked to the one before it.
+  #linked(blocks: readonly BlockInfoDTO[]): BlockInfoDTO[] {
+    const linked: BlockInfoDTO[] = [];
+    let previous = this.#hash;
+    for (const block of blocks) {
+      if (previous !== '' && block.block.previousBlockHash !== previous) break;
+      linked.push(block);
+      previous = block.meta.hash;
+    }
+    return linked;
+  }
+
+  /**
+   * Whether the upstream still has the stored head; if not (it switched to another fork), the
+   * blocks above the highest height where both agree are removed, and false is answered.
+   * Finalized blocks never change: an upstream that differs at or below the stored finalized
+   * height follows another chain, and the step fails.
+   */
+  async #onSameFork(): Promise<boolean> {
+    let height = this.#height;
+    for (; height > 0n; height--) {
+      const [upstream, { rows }] = await Promise.all([this.#client.block(height), this.#pool.query<{ hash: string }>('select hash from blocks where height = $1', [height.toString()])]);
+      // Nothing stored there (a mirror that started above it), or the same block.
+      if (rows[0] === undefined || upstream?.meta.hash === rows[0].hash) break;
+      if (this.#finalized && height <= BigInt(this.#finalized.height)) {
+        throw new Error(`the upstream's block ${height} is not the finalized block the store holds: it follows another chain`);
+      }
+    }
+    if (height === this.#height) return true;
+    const { rows } = await this.#pool.query<{ hash: string }>('select hash from blocks where height = $1', [height.toString()]);
+    await inTransaction(this.#pool, async (client) => {
+      await removeTransactionsAbove(client, height);
+      await removeBlocksAbove(client, height);
+    });
+    [this.#height, this.#hash] = [height, rows[0]?.hash ?? ''];
+    return false;
+  }
+
+  // New finalization rounds the store lacks, for blocks it holds.
+  async #finalize(info: ChainInfoDTO): Promise<void> {
+    const latest = info.latestFinalizedBlock.finalizationEpoch;
+    const proofs: FinalizationProofDTO[] = [];
+    for (let epoch = (this.#finalized?.finalizationEpoch ?? 0) + 1; epoch <= latest; epoch++) {
+      const proof = await this.#client.finalizationProofAtEpoch(epoch);
+      if (!proof || BigInt(proof.height) > this.#height) break;
+      proofs.push(proof);
+    }
+    if (proofs.length === 0) return;
+    this.#finalized = finalizedOf(proofs.at(-1)!);
+    const events = proofs.map((proof): ChainEvent => ({ channel: 'finalizedBlock', addresses: [], data: finalizedOf(proof) }));
+    await this.#write({ blocks: [], rows: [], statuses: [], events, proofs }, { ...info, height: this.#height.toString() }, await this.#fees());
+  }
+
+  // The fee quotes and storage figures, as the upstream answers them now.
+  async #fees(): Promise<Record<string, unknown>> {
+    const [transaction, rental, storage] = await Promise.all(['/network/fees/transaction', '/network/fees/rental', '/node/storage'].map((path) => this.#client.get(path, anyJson)));
+    return { [FEES_META.transaction]: transaction, [FEES_META.rental]: rental, storage };
+  }
+
+  // One database transaction: the blocks, their transactions, the proofs, the events, the head.
+  async #write(batch: Batch, head: ChainInfoDTO, meta: Record<string, unknown>): Promise<void> {
+    const { blocks, proofs } = batch;
+    // The head as the store has it: its last block, and the last finalization round it holds.
+    const chainInfo: ChainInfoDTO = { ...head, latestFinalizedBlock: this.#finalized ?? head.latestFinalizedBlock };
+    await inTransaction(this.#pool, async (client) => {
+      await insertBlocks(client, blocks);
+      await appendConfirmed(client, batch.rows);
+      await writeStatuses(client, batch.statuses);
+      await insertProofs(client, proofs);
+      await insertEvents(client, batch.events);
+      await writeMeta(client, { ...meta, chainInfo });
+    });
+    const now = Date.now();
+    if (blocks.length > 0) this.#written.push({ at: now, height: BigInt(blocks.at(-1)!.block.height) });
+    while (this.#written.length > 0 && this.#written[0].at < now - 60_000) this.#written.shift();
+  }
+
+  #progress(): void {
+    if (!this.#options.onProgress) return;
+    const first = this.#written[0];
+    const last = this.#written.at(-1);
+    const seconds = first && last && last.at > first.at ? (last.at - first.at) / 1000 : 0;
+    const blocksPerSecond = seconds > 0 ? Number(last!.height - first!.height) / seconds : 0;
+    const left = this.#head > this.#height ? Number(this.#head - this.#height) : 0;
+    this.#options.onProgress({ height: this.#height, head: this.#head, blocksPerSecond, secondsLeft: left === 0 ? 0 : blocksPerSecond > 0 ? left / blocksPerSecond : undefined });
+  }
+
+  #wakeUp(): void {
+    this.#woken = true;
+    this.#wake?.();
+  }
+
+  #sleep(ms: number): Promise<void> {
+    if (this.#woken) {
+      this.#woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.#wake = () => {
+        this.#woken = false;
+        this.#wake = undefined;
+        done();
+      };
+    });
+  }
+
+  // Resolves after the next step ends (it starts at once).
+  #nextStep(): Promise<void> {
+    return new Promise((resolve) => {
+      this.#steps.add(resolve);
+      this.#wakeUp();
+    });
+  }
+}
+
+function finalizedOf(proof: FinalizationProofDTO): FinalizedBlockDTO {
+  return { finalizationEpoch: proof.finalizationEpoch, finalizationPoint: proof.finalizationPoint, height: proof.height, hash: proof.hash };
+}

@@ -1,0 +1,84 @@
+import type pg from 'pg';
+import type { SymbolFacade } from 'symbol-sdk/symbol';
+import type { TransactionInfoDTO, TransactionStatusDTO } from '../backend/dto.js';
+import type { ChainEvent } from '../backend/events.js';
+import type { AddressBook } from '../memory/address-book.js';
+import { decodeTransaction, embeddedCosignatures } from '../memory/transactions/codec.js';
+import { TransactionRecord } from '../memory/transactions/record.js';
+import { rowsOf, type EntryRow } from '../postgres/transactions.js';
+import type { UpstreamClient } from '../upstream/client.js';
+import { checkedPayload } from '../upstream/payload.js';
+import { fields } from '../upstream/shape.js';
+import * as rules from '../upstream/rules.js';
+
+/** What one block's transactions add to the store. */
+export interface MirroredTransactions {
+  /** Each top-level transaction's rows (it, then its embedded ones), in the block's order. */
+  readonly rows: EntryRow[][];
+  /** `confirmedAdded` of each, as the chain emits it. */
+  readonly events: ChainEvent[];
+  readonly statuses: { hash: string; status: TransactionStatusDTO }[];
+}
+
+const AGGREGATE_TYPES = new Set([0x4141, 0x4241]);
+
+const aggregateAt = (hash: string) => fields<TransactionInfoDTO>({ 'meta.hash': rules.exactly(hash), 'transaction.transactions': rules.list });
+
+/**
+ * The confirmed transactions of the upstream's block at `height`, as the transactions part
+ * stores the chain's own: each rebuilt into its signed bytes (its hash, size, signatures and
+ * cosignatures checked: garbage never reaches the store) and decoded as the chain decodes an
+ * announce, so its related addresses, recipients and transfers (what the filters read) are
+ * the chain's; the JSON is the upstream's, as it served it. An aggregate is read whole (by
+ * hash) for its embedded transactions.
+ */
+export async function mirroredTransactions(client: UpstreamClient, height: string, facade: SymbolFacade, addresses: AddressBook): Promise<MirroredTransactions> {
+  const listed = await client.blockTransactions(height);
+  const embedded = new Map<string, TransactionInfoDTO[]>();
+  for (const entry of listed) {
+    const parent = (entry.meta as { aggregateHash?: string }).aggregateHash;
+    if (parent !== undefined) embedded.set(parent, [...(embedded.get(parent) ?? []), entry]);
+  }
+  const result: MirroredTransactions = { rows: [], events: [], statuses: [] };
+  for (const entry of listed) {
+    const meta = entry.meta as { hash?: string; aggregateHash?: string; index: number; timestamp?: string; feeMultiplier?: number; merkleComponentHash?: string };
+    if (meta.aggregateHash !== undefined) continue;
+    const hash = meta.hash!;
+    const whole = AGGREGATE_TYPES.has(Number(entry.transaction.type)) ? await client.get(`/transactions/confirmed/${hash}`, aggregateAt(hash)) : entry;
+    const decoded = decodeTransaction(checkedPayload(whole, facade).payload, facade);
+    const inner = [...(embedded.get(hash) ?? [])].sort((a, b) => Number(a.meta.index) - Number(b.meta.index));
+    if (inner.length !== decoded.embedded.length) throw new Error(`the upstream lists ${inner.length} embedded transactions of ${hash} at height ${height}, its payload has ${decoded.embedded.length}`);
+    const ids = inner.map((each) => each.id)[Symbol.iterator]();
+    const record = new TransactionRecord(entry.id, decoded, addresses, () => ids.next().value!, embeddedCosignatures(decoded));
+    record.placement = { height: BigInt(height), index: meta.index, timestamp: meta.timestamp ?? '0', feeMultiplier: meta.feeMultiplier ?? 0 };
+    // The filters' columns from the record; the JSON as the upstream served it.
+    const json = [entry, ...inner].map((each) => JSON.stringify(each));
+    result.rows.push(rowsOf(record, 'confirmed').map((row, i) => ({ ...row, json: json[i], fullJson: i === 0 && whole !== entry ? JSON.stringify(whole) : null })));
+    result.events.push({
+      channel: 'confirmedAdded',
+      addresses: record.channelAddresses,
+      data: { transaction: whole.transaction, meta: { hash, merkleComponentHash: meta.merkleComponentHash ?? record.merkleComponentHash(), height } },
+    });
+    result.statuses.push({ hash, status: { group: 'confirmed', code: 'Success', hash, deadline: decoded.deadline.toString(), height } });
+  }
+  return result;
+}
+
+/** Removes the confirmed transactions above `height` (the upstream switched forks): their rows, ranks, lists' counts and statuses. */
+export async function removeTransactionsAbove(client: pg.PoolClient, height: bigint): Promise<void> {
+  const { rows: [first] } = await client.query<{ seq: string | null }>('select min(seq) as seq from transactions where height > $1', [height.toString()]);
+  if (first.seq === null) return;
+  const { rows } = await client.query<{ list: string; removed: string }>(
+    `with gone as (delete from ranks where list like 'tx/%' and entry >= $1 returning list)
+     select list, count(*) as removed from gone group by list`,
+    [first.seq],
+  );
+  if (rows.length > 0) {
+    await client.query('update list_counts c set count = c.count - r.removed from unnest($1::text[], $2::bigint[]) as r(list, removed) where c.list = r.list', [
+      rows.map((row) => row.list),
+      rows.map((row) => row.removed),
+    ]);
+  }
+  await client.query('delete from transaction_statuses where hash in (select hash from transactions where seq >= $1 and hash is not null)', [first.seq]);
+  await client.query('delete from transactions where seq >= $1', [first.seq]);
+}

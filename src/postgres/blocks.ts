@@ -1,0 +1,68 @@
+import type pg from 'pg';
+import type { BlockInfoDTO, FinalizationProofDTO } from '../backend/dto.js';
+import type { ChainEvent } from '../backend/events.js';
+import { appendToLists, blockList } from './lists.js';
+
+/**
+ * What every writer of the store writes the same way, whatever it follows (the chain engine,
+ * or a mirror of another gateway): blocks with their list ranks, finalization proofs, and
+ * events (with the NOTIFY that wakes the readers' feeds at commit).
+ */
+
+/** The channel the event rows are announced on (a wake-up only: readers read the table). */
+export const EVENTS_CHANNEL = 'symbol_gateway_events';
+
+/** The lists a block is paged under: the whole chain, its signer, its beneficiary, both. */
+function blockLists(info: BlockInfoDTO): string[] {
+  const { signerPublicKey: signer, beneficiaryAddress: beneficiary } = info.block;
+  return [blockList(), blockList(signer), blockList(undefined, beneficiary), blockList(signer, beneficiary)];
+}
+
+/** Appends blocks, in height order, after the stored ones. */
+export async function insertBlocks(client: pg.PoolClient, blocks: readonly BlockInfoDTO[]): Promise<void> {
+  if (blocks.length === 0) return;
+  await client.query('insert into blocks (height, id, hash, timestamp, json) select * from unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[])', [
+    blocks.map((info) => info.block.height),
+    blocks.map((info) => info.id),
+    blocks.map((info) => info.meta.hash),
+    blocks.map((info) => info.block.timestamp),
+    blocks.map((info) => JSON.stringify(info)),
+  ]);
+  await appendToLists(client, blocks.flatMap((info) => blockLists(info).map((list) => ({ list, key: info.id, entry: BigInt(info.block.height) }))));
+}
+
+/**
+ * Removes the blocks above `height` (a mirror's upstream switched to another fork): their rows,
+ * their ranks (the tails of the block lists: ranks stay dense) and their lists' counts.
+ */
+export async function removeBlocksAbove(client: pg.PoolClient, height: bigint): Promise<void> {
+  const { rows } = await client.query<{ list: string; removed: string }>(
+    `with gone as (delete from ranks where (list = 'blocks' or list like 'blocks/%') and entry > $1 returning list)
+     select list, count(*) as removed from gone group by list`,
+    [height.toString()],
+  );
+  if (rows.length > 0) {
+    await client.query('update list_counts c set count = c.count - r.removed from unnest($1::text[], $2::bigint[]) as r(list, removed) where c.list = r.list', [
+      rows.map((row) => row.list),
+      rows.map((row) => row.removed),
+    ]);
+  }
+  await client.query('delete from blocks where height > $1', [height.toString()]);
+  await client.query('delete from finalization_proofs where height > $1', [height.toString()]);
+}
+
+export async function insertProofs(client: pg.PoolClient, proofs: readonly FinalizationProofDTO[]): Promise<void> {
+  for (const proof of proofs) {
+    await client.query('insert into finalization_proofs (epoch, height, json) values ($1, $2, $3) on conflict (epoch) do nothing', [proof.finalizationEpoch, proof.height, JSON.stringify(proof)]);
+  }
+}
+
+/** Appends events (each after every event stored before it) and wakes the readers' feeds once the transaction commits. */
+export async function insertEvents(client: pg.PoolClient, events: readonly ChainEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await client.query(
+    'insert into events (channel, addresses, data) select * from unnest($1::text[], $2::text[], $3::text[])',
+    [events.map((event) => event.channel), events.map((event) => event.addresses.join(' ')), events.map((event) => JSON.stringify(event.data))],
+  );
+  await client.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, '']);
+}

@@ -1,0 +1,295 @@
+/**
+ * The mirror (src/mirror): an upstream gateway of ours over an in-memory chain with real
+ * activity is followed into a PostgreSQL store, and a gateway over that store answers the
+ * block routes, the head, finalization, node and network as the upstream does, at every
+ * height; its WebSocket clients get every new block once, in order. A restarted mirror
+ * resumes; an upstream that goes away is waited for; a fork switch upstream (a revert of
+ * unfinalized blocks) is followed; a store of another chain or network, and garbage, are refused.
+ */
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { InMemoryChain } from '../src/memory/chain.js';
+import { Mirror, type MirrorOptions } from '../src/mirror/mirror.js';
+import { createPostgresBackend } from '../src/postgres/backend.js';
+import { PostgresWriter } from '../src/postgres/writer.js';
+import { activity } from './support/chain-activity.js';
+import { finished, run } from './support/cli.js';
+import { expectSameAnswers, usePostgresStore } from './support/postgres.js';
+import { startGateway, testChain, type TestServer } from './support/server.js';
+
+const { postgres, cleanups } = usePostgresStore();
+
+/** An upstream: a gateway of ours over a chain finalized every `finalizationInterval` blocks. */
+async function upstreamOf(chain: InMemoryChain): Promise<TestServer & { chain: InMemoryChain }> {
+  const server = await startGateway({ backend: chain });
+  cleanups.push(() => server.close());
+  return server;
+}
+
+async function mirrorOf(url: string, options: Partial<MirrorOptions> = {}): Promise<Mirror> {
+  const mirror = await Mirror.start({
+    upstream: { url, maxRequestsPerSecond: 1_000, backoff: { initial: 10, max: 100 }, retries: 1, timeout: 2_000 },
+    store: { url: postgres().url },
+    pollInterval: 50,
+    onError: () => undefined,
+    ...options,
+  });
+  cleanups.push(() => mirror.close());
+  return mirror;
+}
+
+async function readerGateway(): Promise<TestServer> {
+  const server = await startGateway({ backend: createPostgresBackend({ url: postgres().url, eventPollInterval: 50 }) });
+  cleanups.push(() => server.close());
+  return server;
+}
+
+/** The routes a mirror of blocks answers as its upstream: every block, block pages under each filter, the head, finalization, node and network. */
+async function blockUrls(upstream: TestServer): Promise<string[]> {
+  const { height, latestFinalizedBlock } = (await upstream.get('/chain/info')).body;
+  const urls = ['/chain/info', '/node/info', '/node/server', '/node/peers', '/node/unlockedaccount', '/network', '/network/properties', '/network/inflation', '/network/fees/transaction', '/network/fees/rental'];
+  const blocks = [];
+  for (let h = 1; h <= Number(height); h++) {
+    urls.push(`/blocks/${h}`);
+    blocks.push((await upstream.get(`/blocks/${h}`)).body);
+  }
+  urls.push(`/blocks/${Number(height) + 1}`);
+  for (const query of ['', 'order=asc', 'order=asc&pageNumber=2', 'orderBy=height&order=asc&offset=3', `offset=${blocks[4]?.id}`]) urls.push(`/blocks?${query}`);
+  for (const block of [blocks[1], blocks.at(-1)]) {
+    urls.push(`/blocks?signerPublicKey=${block.block.signerPublicKey}`, `/blocks?beneficiaryAddress=${block.block.beneficiaryAddress}&order=asc`);
+  }
+  for (let epoch = 1; epoch <= latestFinalizedBlock.finalizationEpoch; epoch++) urls.push(`/finalization/proof/epoch/${epoch}`);
+  urls.push(`/finalization/proof/height/${latestFinalizedBlock.height}`);
+  return urls;
+}
+
+/** The confirmed transaction routes: pages (top-level and embedded, under filters), every transaction by hash and id, and statuses. */
+async function transactionUrls(upstream: TestServer & { chain: InMemoryChain }): Promise<string[]> {
+  const urls = ['', 'embedded=true', 'order=asc&pageSize=100', 'embedded=true&order=asc&pageSize=100', 'embedded=true&order=asc&pageSize=10&pageNumber=3', 'type=16724', 'type=16705&type=16961']
+    .map((query) => `/transactions/confirmed?${query}`);
+  const all = [];
+  for (let page = 1; ; page++) {
+    const { body } = await upstream.get(`/transactions/confirmed?embedded=true&order=asc&pageSize=100&pageNumber=${page}`);
+    all.push(...body.data);
+    if (body.data.length < 100) break;
+  }
+  const signers = new Set<string>(all.map((entry) => entry.transaction.signerPublicKey));
+  for (const signer of [...signers].slice(0, 4)) urls.push(`/transactions/confirmed?signerPublicKey=${signer}`, `/transactions/confirmed?signerPublicKey=${signer}&embedded=true&order=asc`);
+  for (const account of upstream.chain.fundedAccounts.slice(0, 4)) {
+    urls.push(`/transactions/confirmed?address=${account.address}`, `/transactions/confirmed?address=${account.address}&embedded=true&order=asc&pageSize=100`);
+  }
+  for (const height of new Set(all.map((entry) => entry.meta.height))) urls.push(`/transactions/confirmed?height=${height}&embedded=true`);
+  for (const entry of all) {
+    urls.push(`/transactions/confirmed/${entry.id}`);
+    if (entry.meta.hash) urls.push(`/transactions/confirmed/${entry.meta.hash}`, `/transactionStatus/${entry.meta.hash}`);
+  }
+  urls.push(`/transactions/confirmed?offset=${all[Math.floor(all.length / 2)].id}&embedded=true`);
+  return urls;
+}
+
+async function expectSameBlocks(upstream: TestServer & { chain: InMemoryChain }, reader: TestServer): Promise<number> {
+  const urls = [...(await blockUrls(upstream)), ...(await transactionUrls(upstream))];
+  await expectSameAnswers(upstream, reader, urls);
+  return urls.length;
+}
+
+/** Harvests `count` blocks, a few transfers in some. */
+function harvest(chain: InMemoryChain, count: number): void {
+  for (let n = 0; n < count; n++) chain.harvest();
+}
+
+/** A proxy to `target` that can be taken down (connections refused with a reset) and brought back. */
+async function switchableProxy(target: string): Promise<{ url: string; down(): void; up(): void }> {
+  let open = true;
+  const server = http.createServer((req, res) => {
+    if (!open) {
+      req.socket.destroy();
+      return;
+    }
+    const forwarded = http.request(`${target}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    forwarded.on('error', () => res.destroy());
+    req.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(resolve);
+  }));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, down: () => (open = false), up: () => (open = true) };
+}
+
+async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+  for (const end = Date.now() + ms; !(await condition()); await new Promise((resolve) => setTimeout(resolve, 20))) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+  }
+}
+
+describe('mirror', () => {
+  it('copies an upstream into the store: every block, page, head, finalization proof, node and network answer alike at each height', async () => {
+    const chain = testChain({ finalizationInterval: 4 });
+    const upstream = await upstreamOf(chain);
+    activity(chain, 'alpha');
+    harvest(chain, 9);
+    const progress: bigint[] = [];
+    const mirror = await mirrorOf(upstream.base, { batchSize: 3, onProgress: (at) => progress.push(at.height) });
+    await mirror.caughtUp();
+    const reader = await readerGateway();
+    // Blocks, transactions of every kind the activity makes (aggregates too), their statuses.
+    expect(await expectSameBlocks(upstream, reader)).toBeGreaterThan(150);
+    // Written in batches of three, each reported.
+    expect(progress.length).toBeGreaterThanOrEqual(Math.ceil(Number(chain.height) / 3));
+    expect(progress.at(-1)).toBe(chain.height);
+
+    // Following: each new block, and each transaction it confirms, reaches the reader's WebSocket clients once, in order.
+    const frames: number[] = [];
+    const confirmed: string[] = [];
+    const socket = new WebSocket(reader.wsUrl);
+    cleanups.push(async () => socket.terminate());
+    await new Promise<void>((resolve) => socket.once('message', (data) => {
+      const { uid } = JSON.parse(String(data));
+      for (const channel of ['block', 'confirmedAdded']) socket.send(JSON.stringify({ uid, subscribe: channel }));
+      resolve();
+    }));
+    socket.on('message', (data) => {
+      const { topic, data: body } = JSON.parse(String(data));
+      if (topic === 'block') frames.push(Number(body.block.height));
+      else confirmed.push(body.meta.hash);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const from = Number(chain.height);
+    for (let n = 0; n < 6; n++) {
+      activity(chain, `beta ${n}`);
+      chain.harvest();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    await until(() => mirror.height === chain.height, 'the mirror to follow');
+    await until(() => frames.length >= Number(chain.height) - from, 'the block frames');
+    expect(frames).toEqual(Array.from({ length: Number(chain.height) - from }, (_, i) => from + 1 + i));
+    const followed = (await upstream.get(`/transactions/confirmed?fromHeight=${from + 1}&order=asc&pageSize=100`)).body;
+    expect(followed.data.length).toBeGreaterThan(5);
+    await until(() => confirmed.length >= followed.data.length, 'the confirmedAdded frames');
+    expect(confirmed).toEqual(followed.data.map((entry: any) => entry.meta.hash));
+    await expectSameBlocks(upstream, reader);
+  });
+
+  it('resumes after a restart, waits for an upstream that went away, and follows a fork switch of unfinalized blocks', async () => {
+    const chain = testChain({ finalizationInterval: 100 });
+    const upstream = await upstreamOf(chain);
+    harvest(chain, 8);
+    const proxy = await switchableProxy(upstream.base);
+    const first = await mirrorOf(proxy.url);
+    await first.caughtUp();
+    await first.close();
+
+    // Restarted: it goes on after height 9.
+    harvest(chain, 3);
+    const fork = chain.dev.snapshot();
+    const errors: Error[] = [];
+    const mirror = await mirrorOf(proxy.url, { onError: (error) => errors.push(error) });
+    await mirror.caughtUp();
+    expect(mirror.height).toBe(12n);
+    const reader = await readerGateway();
+    await expectSameBlocks(upstream, reader);
+
+    // Away: nothing is written, failures are reported; back: it catches up.
+    proxy.down();
+    activity(chain, 'gamma');
+    await until(() => errors.length > 0, 'a reported failure');
+    expect(mirror.height).toBe(12n);
+    proxy.up();
+    await until(() => mirror.height === chain.height, 'the mirror to catch up');
+    await expectSameBlocks(upstream, reader);
+
+    expect(chain.height).toBeGreaterThan(13n);
+    // A fork switch: the upstream goes back to height 12 and grows another chain (later timestamps: other hashes), without the transactions of 13.
+    const replaced = (await reader.get('/blocks/13')).body.meta.hash;
+    expect((await reader.get('/transactions/confirmed?height=13')).body.pagination.totalEntries).toBeGreaterThan(0);
+    chain.dev.revert(fork.id);
+    harvest(chain, 4);
+    expect(chain.height).toBe(16n);
+    await until(async () => mirror.height === 16n && (await reader.get('/blocks/13')).body.meta.hash !== replaced, 'the mirror to switch forks');
+    await expectSameBlocks(upstream, reader);
+    expect((await reader.get('/transactions/confirmed?height=13')).body.pagination.totalEntries).toBe(0);
+  });
+
+  it('runs as `symbol-gateway mirror`: a progress line, the head reached, a clean exit on SIGTERM; bad flags exit 2', async () => {
+    const chain = testChain();
+    const upstream = await upstreamOf(chain);
+    harvest(chain, 5);
+    const child = run(['mirror', '--from', upstream.base, '--store', postgres().url, '--rate', '500']);
+    let stdout = '';
+    child.stdout!.on('data', (chunk) => (stdout += chunk));
+    await until(() => stdout.includes("mirror: at the upstream's head, height 6"), `the head line in: ${stdout}`, 20_000);
+    expect(stdout).toMatch(/^symbol-gateway mirror: following http:\/\/127\.0\.0\.1:\d+ into postgres:\/\/postgres@127\.0\.0\.1:\d+\/symbol_gateway from height 1$/m);
+    const reader = await readerGateway();
+    await expectSameBlocks(upstream, reader);
+    child.kill('SIGTERM');
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+
+    const refusals = [
+      [['mirror', '--store', postgres().url], /--from must be the URL of a gateway/],
+      [['mirror', '--from', upstream.base, '--store', 'mysql://x'], /--store must be a PostgreSQL URL/],
+      [['mirror', '--from', upstream.base, '--store', postgres().url, '--from-height', '0'], /--from-height must be a height from 1/],
+      [['mirror', '--from', upstream.base, '--store', postgres().url, '--bogus'], /Unknown option '--bogus'/],
+    ] as const;
+    const [help, mainHelp, ...results] = await Promise.all([finished(['mirror', '--help']), finished(['--help']), ...refusals.map(([args]) => finished([...args]))]);
+    refusals.forEach(([args, message], i) => {
+      expect({ args, code: results[i].code }).toEqual({ args, code: 2 });
+      expect(results[i].stderr).toMatch(message);
+      expect(results[i].stderr).toContain('usage: symbol-gateway mirror');
+    });
+    expect(help.stdout).toContain('--from-height');
+    expect(mainHelp.stdout).toContain('symbol-gateway mirror --from');
+  }, 60_000);
+
+  it('refuses a store its own writer wrote, and an upstream of another network; garbage is reported and writes nothing', async () => {
+    const chain = testChain();
+    cleanups.push(async () => chain.close());
+    const writer = await PostgresWriter.start(chain, { url: postgres().url, onError: () => undefined });
+    await writer.close();
+    const upstream = await upstreamOf(testChain({ generationHashSeed: 'AB'.repeat(32) }));
+    await expect(mirrorOf(upstream.base)).rejects.toThrow(/its own writer wrote/);
+
+    const admin = new pg.Client({ connectionString: postgres().url });
+    await admin.connect();
+    await admin.query('drop schema public cascade; create schema public');
+    await admin.end();
+    const mirror = await mirrorOf(upstream.base);
+    await mirror.caughtUp();
+    await mirror.close();
+    const other = await upstreamOf(testChain());
+    await expect(mirrorOf(other.base)).rejects.toMatchObject({ kind: 'network', message: expect.stringContaining('AB'.repeat(32)) });
+
+    // An upstream that answers its blocks as garbage: reported, nothing written.
+    const liar = await switchableProxy(upstream.base);
+    const garbage = http.createServer((req, res) => {
+      if (req.url?.startsWith('/blocks')) {
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"data": "not blocks"}');
+        return;
+      }
+      http.get(`${liar.url}${req.url}`, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      }).on('error', () => res.destroy());
+    });
+    await new Promise<void>((resolve) => garbage.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((resolve) => {
+      garbage.closeAllConnections();
+      garbage.close(resolve);
+    }));
+    upstream.chain.harvest();
+    const errors: Error[] = [];
+    const stuck = await mirrorOf(`http://127.0.0.1:${(garbage.address() as AddressInfo).port}`, { onError: (error) => errors.push(error) });
+    await until(() => errors.length > 0, 'a reported failure');
+    expect(errors[0]).toMatchObject({ kind: 'garbage' });
+    expect(stuck.height).toBe(upstream.chain.height - 1n);
+  });
+});
