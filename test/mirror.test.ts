@@ -20,6 +20,7 @@ import { activity } from './support/chain-activity.js';
 import { finished, run } from './support/cli.js';
 import { expectSameAnswers, usePostgresStore } from './support/postgres.js';
 import { startGateway, testChain, type TestServer } from './support/server.js';
+import { transfer } from './support/signing.js';
 
 const { postgres, cleanups } = usePostgresStore();
 
@@ -177,6 +178,16 @@ describe('mirror', () => {
     await until(() => confirmed.length >= followed.data.length, 'the confirmedAdded frames');
     expect(confirmed).toEqual(followed.data.map((entry: any) => entry.meta.hash));
     await expectSameBlocks(upstream, reader);
+
+    // An announce on the reader reaches the upstream through the store, and comes back confirmed.
+    const [alice, bob] = chain.fundedAccounts;
+    const signed = transfer(chain, alice, bob, { amount: 7n, message: 'through the mirror' });
+    const put = await reader.request('PUT', '/transactions', { body: JSON.stringify({ payload: signed.payload }), headers: { 'content-type': 'application/json' } });
+    expect(put.status).toBe(202);
+    await until(async () => (await chain.transactionStatus.find([signed.hash]))[0]?.group === 'unconfirmed', 'the upstream to take the announce');
+    chain.harvest();
+    await until(async () => (await reader.get(`/transactionStatus/${signed.hash}`)).status === 200, 'the mirror to copy it confirmed');
+    expect((await reader.get(`/transactionStatus/${signed.hash}`)).body).toMatchObject({ group: 'confirmed', code: 'Success', height: String(chain.height) });
   });
 
   it('resumes after a restart, waits for an upstream that went away, and follows a fork switch of unfinalized blocks', async () => {

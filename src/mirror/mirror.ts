@@ -16,7 +16,9 @@ import { SymbolFacade } from 'symbol-sdk/symbol';
 import { AddressBook } from '../memory/address-book.js';
 import { symbolNetwork } from '../memory/chain.js';
 import { appendConfirmed, writeStatuses, type EntryRow } from '../postgres/transactions.js';
-import type { TransactionStatusDTO } from '../backend/dto.js';
+import type { CosignatureDTO, TransactionStatusDTO } from '../backend/dto.js';
+import { INBOUND_CHANNEL, type InboundKind } from '../postgres/inputs.js';
+import { WakeUpReader } from '../postgres/wakeup.js';
 import { mirroredTransactions, removeTransactionsAbove } from './transactions.js';
 
 /** How a mirror follows its upstream into the store. */
@@ -113,6 +115,8 @@ export class Mirror {
   /** The upstream's network: what its transactions are decoded and checked for. */
   #facade!: SymbolFacade;
   #addresses!: AddressBook;
+  /** Forwards what readers queue in `inbound` to the upstream. */
+  readonly #inbound: WakeUpReader;
 
   private constructor(pool: pg.Pool, upstream: UpstreamClientOptions, options: MirrorOptions) {
     this.#pool = pool;
@@ -121,6 +125,7 @@ export class Mirror {
     this.#options = options;
     this.#batchSize = positive('batchSize', options.batchSize ?? 100);
     this.#pollInterval = positive('pollInterval', options.pollInterval ?? 1_000);
+    this.#inbound = new WakeUpReader(options.store, INBOUND_CHANNEL, this.#pollInterval, (client) => this.#forward(client));
   }
 
   /**
@@ -159,6 +164,7 @@ export class Mirror {
         backoff: upstream.backoff,
       });
       mirror.#running = mirror.#run();
+      mirror.#inbound.start();
       return mirror;
     } catch (error) {
       await pool.end();
@@ -183,9 +189,31 @@ export class Mirror {
     if (this.#abort.signal.aborted) return;
     this.#abort.abort();
     this.#listener?.close();
+    await this.#inbound.close();
     this.#wakeUp();
     await this.#running;
     await this.#pool.end();
+  }
+
+  /**
+   * Announces what readers queued (in queue order) to the upstream, each row removed once the
+   * upstream took it, or refused it (a 4xx: its envelope is wrong, trying again would not help).
+   * A transient failure stops the read; the next wake-up goes on from the same row.
+   */
+  async #forward(client: pg.Client): Promise<void> {
+    for (;;) {
+      const { rows } = await client.query<{ seq: string; kind: InboundKind; payload: string }>('select seq, kind, payload from inbound order by seq limit 100');
+      if (rows.length === 0 || this.#abort.signal.aborted) return;
+      for (const row of rows) {
+        try {
+          await this.#client.announce(row.kind, row.kind === 'cosignature' ? (JSON.parse(row.payload) as CosignatureDTO) : row.payload);
+        } catch (error) {
+          if (!(error instanceof UpstreamError && error.kind === 'status' && error.status! < 500)) throw error;
+          (this.#options.onError ?? console.error)(error);
+        }
+        await client.query('delete from inbound where seq = $1', [row.seq]);
+      }
+    }
   }
 
   // Reads where the store stands: the last block and the last finalization epoch.

@@ -1,5 +1,5 @@
 import type { AccountInfoDTO } from '../backend/accounts.js';
-import type { BlockInfoDTO, ChainInfoDTO, FinalizationProofDTO, NetworkConfigurationDTO, NodeInfoDTO, TransactionInfoDTO } from '../backend/dto.js';
+import type { BlockInfoDTO, ChainInfoDTO, CosignatureDTO, FinalizationProofDTO, NetworkConfigurationDTO, NodeInfoDTO, TransactionInfoDTO } from '../backend/dto.js';
 import type { MosaicInfoDTO } from '../backend/mosaics.js';
 import type { NamespaceInfoDTO } from '../backend/namespaces.js';
 import type { ResolutionStatementInfoDTO, TransactionStatementInfoDTO } from '../backend/receipts.js';
@@ -62,6 +62,18 @@ export class UpstreamClient {
    */
   async post<T>(path: string, body: unknown, check: Check<T>): Promise<T> {
     return requestJson(this.#transport, 'POST', this.#urlOf(path), body, check);
+  }
+
+  /**
+   * Announces to the upstream (`PUT /transactions`, `/transactions/partial` with `{ payload }`,
+   * or `/transactions/cosignature` with the cosignature): what a mirror's readers queued. Retried
+   * like a read: a node takes a transaction it already has again without harm.
+   *
+   * @throws UpstreamError kind `status` when the upstream refuses it (a 4xx: a malformed envelope)
+   */
+  async announce(kind: 'transaction' | 'partial' | 'cosignature', body: string | CosignatureDTO): Promise<void> {
+    const path = kind === 'transaction' ? '/transactions' : `/transactions/${kind}`;
+    await requestJson(this.#transport, 'PUT', this.#urlOf(path), typeof body === 'string' ? { payload: body } : body, (value) => value);
   }
 
   /**

@@ -25,7 +25,7 @@ const QUOTE_LIMIT = 200;
  *
  * @throws UpstreamError
  */
-export async function requestJson<T>(transport: Transport, method: 'GET' | 'POST', url: string, body: unknown, check: Check<T>): Promise<T> {
+export async function requestJson<T>(transport: Transport, method: 'GET' | 'POST' | 'PUT', url: string, body: unknown, check: Check<T>): Promise<T> {
   const { signal } = transport;
   const what = `${method} ${url}`;
   for (let attempt = 1; ; attempt++) {
