@@ -92,8 +92,18 @@ async function transactionUrls(upstream: TestServer & { chain: InMemoryChain }):
   return urls;
 }
 
+/** The statement routes: every block's transaction statements, pages under the filters, and both resolution kinds. */
+async function statementUrls(upstream: TestServer & { chain: InMemoryChain }): Promise<string[]> {
+  const height = Number((await upstream.get('/chain/info')).body.height);
+  const urls = ['/statements/transaction', '/statements/transaction?order=asc&pageSize=100', '/statements/transaction?receiptType=8515', '/statements/transaction?receiptType=8515&receiptType=4685&order=asc',
+    '/statements/resolutions/address?order=asc&pageSize=100', '/statements/resolutions/mosaic?order=asc&pageSize=100'];
+  for (let h = 1; h <= height; h++) urls.push(`/statements/transaction?height=${h}&pageSize=100`);
+  for (const account of upstream.chain.fundedAccounts.slice(0, 3)) urls.push(`/statements/transaction?targetAddress=${account.address}`, `/statements/transaction?recipientAddress=${account.address}&order=asc`);
+  return urls;
+}
+
 async function expectSameBlocks(upstream: TestServer & { chain: InMemoryChain }, reader: TestServer): Promise<number> {
-  const urls = [...(await blockUrls(upstream)), ...(await transactionUrls(upstream))];
+  const urls = [...(await blockUrls(upstream)), ...(await transactionUrls(upstream)), ...(await statementUrls(upstream))];
   await expectSameAnswers(upstream, reader, urls);
   return urls.length;
 }

@@ -6,7 +6,7 @@ import type { StoredNetwork } from '../postgres/inputs.js';
 import { writeMeta } from '../postgres/meta.js';
 import { migrate } from '../postgres/migrations.js';
 import { createPool, inTransaction, positive, type PostgresOptions } from '../postgres/pool.js';
-import { FEES_META } from '../postgres/receipts.js';
+import { FEES_META, insertStatements, removeStatementsAbove, type StatementRow } from '../postgres/receipts.js';
 import { UpstreamClient } from '../upstream/client.js';
 import { UpstreamListener } from '../upstream/listener.js';
 import type { UpstreamClientOptions } from '../upstream/options.js';
@@ -60,6 +60,8 @@ interface Batch {
   /** The blocks' confirmed transactions, each record's rows. */
   readonly rows: EntryRow[][];
   readonly statuses: { hash: string; status: TransactionStatusDTO }[];
+  /** The blocks' statements: each block's transaction statements, then its resolutions. */
+  readonly statements: StatementRow[];
   /** Per block, its `confirmedAdded`, then its `block`; then `finalizedBlock` for each proof. */
   readonly events: ChainEvent[];
   readonly proofs: FinalizationProofDTO[];
@@ -85,9 +87,10 @@ const anyJson: Check<unknown> = (value) => {
  * PostgreSQL store, block by block, so any number of `createPostgresBackend` instances serve
  * that network: its blocks (each linked to the one before it), their confirmed transactions
  * (each rebuilt into its signed bytes and checked against its hash and signatures) with their
- * statuses, its head, its finalization proofs, the `block`, `confirmedAdded` and
- * `finalizedBlock` events, and its node and network answers. Not yet copied: statements,
- * state entries, merkle paths and state proofs, and the upstream's pools. Each
+ * statuses, their statements, its head, its finalization proofs, the `block`, `confirmedAdded`
+ * and `finalizedBlock` events, and its node and network answers; announces made to its readers
+ * are forwarded to the upstream. Not yet copied: state entries, merkle paths and state proofs,
+ * and the upstream's pools. Each
  * batch of blocks is one database transaction; a restarted mirror resumes after the last
  * block it wrote. When the upstream's block at a stored height differs (it switched to
  * another fork), the unfinalized blocks above the fork are removed and copied again.
@@ -284,8 +287,9 @@ export class Mirror {
         continue;
       }
       const last = linked.at(-1)!;
-      const batch: Batch = { blocks: linked, rows: [], statuses: [], events: [], proofs: [] };
+      const batch: Batch = { blocks: linked, rows: [], statuses: [], statements: [], events: [], proofs: [] };
       for (const block of linked) {
+        batch.statements.push(...(await this.#statements(block.block.height)));
         const transactions = block.meta.transactionsCount > 0 ? await mirroredTransactions(this.#client, block.block.height, this.#facade, this.#addresses) : undefined;
         batch.rows.push(...(transactions?.rows ?? []));
         batch.statuses.push(...(transactions?.statuses ?? []));
@@ -330,6 +334,7 @@ export class Mirror {
     const { rows } = await this.#pool.query<{ hash: string }>('select hash from blocks where height = $1', [height.toString()]);
     await inTransaction(this.#pool, async (client) => {
       await removeTransactionsAbove(client, height);
+      await removeStatementsAbove(client, height);
       await removeBlocksAbove(client, height);
     });
     [this.#height, this.#hash] = [height, rows[0]?.hash ?? ''];
@@ -348,7 +353,18 @@ export class Mirror {
     if (proofs.length === 0) return;
     this.#finalized = finalizedOf(proofs.at(-1)!);
     const events = proofs.map((proof): ChainEvent => ({ channel: 'finalizedBlock', addresses: [], data: finalizedOf(proof) }));
-    await this.#write({ blocks: [], rows: [], statuses: [], events, proofs }, { ...info, height: this.#height.toString() }, await this.#fees());
+    await this.#write({ blocks: [], rows: [], statuses: [], statements: [], events, proofs }, { ...info, height: this.#height.toString() }, await this.#fees());
+  }
+
+  // A block's statements, in the order the chain stores them (their ids' order: transaction statements, then resolutions).
+  async #statements(height: string): Promise<StatementRow[]> {
+    const [transaction, { address, mosaic }] = await Promise.all([this.#client.transactionStatements(height), this.#client.resolutionStatements(height)]);
+    const rows: StatementRow[] = [
+      ...transaction.map((info) => ({ kind: 'transaction' as const, info })),
+      ...address.map((info) => ({ kind: 'address' as const, info })),
+      ...mosaic.map((info) => ({ kind: 'mosaic' as const, info })),
+    ];
+    return rows.sort((a, b) => (a.info.id < b.info.id ? -1 : a.info.id > b.info.id ? 1 : 0));
   }
 
   // The fee quotes and storage figures, as the upstream answers them now.
@@ -365,6 +381,7 @@ export class Mirror {
     await inTransaction(this.#pool, async (client) => {
       await insertBlocks(client, blocks);
       await appendConfirmed(client, batch.rows);
+      await insertStatements(client, batch.statements);
       await writeStatuses(client, batch.statuses);
       await insertProofs(client, proofs);
       await insertEvents(client, batch.events);

@@ -60,9 +60,15 @@ export async function insertProofs(client: pg.PoolClient, proofs: readonly Final
 /** Appends events (each after every event stored before it) and wakes the readers' feeds once the transaction commits. */
 export async function insertEvents(client: pg.PoolClient, events: readonly ChainEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await client.query(
-    'insert into events (channel, addresses, data) select * from unnest($1::text[], $2::text[], $3::text[])',
-    [events.map((event) => event.channel), events.map((event) => event.addresses.join(' ')), events.map((event) => JSON.stringify(event.data))],
-  );
+  // A statement each slice: a mirror's batch of full blocks holds hundreds of thousands.
+  for (let i = 0; i < events.length; i += EVENTS_PER_STATEMENT) {
+    const slice = events.slice(i, i + EVENTS_PER_STATEMENT);
+    await client.query(
+      'insert into events (channel, addresses, data) select * from unnest($1::text[], $2::text[], $3::text[])',
+      [slice.map((event) => event.channel), slice.map((event) => event.addresses.join(' ')), slice.map((event) => JSON.stringify(event.data))],
+    );
+  }
   await client.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, '']);
 }
+
+const EVENTS_PER_STATEMENT = 5_000;

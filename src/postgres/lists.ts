@@ -21,7 +21,14 @@ export interface ListEntry {
  * the writer's transaction, so a list's count and its ranks never disagree.
  */
 export async function appendToLists(client: pg.PoolClient, entries: readonly ListEntry[]): Promise<void> {
-  if (entries.length === 0) return;
+  // A catch-up or a mirror's batch may append hundreds of thousands: a statement each slice, within any statement timeout.
+  for (let i = 0; i < entries.length; i += SLICE) await appendSlice(client, entries.slice(i, i + SLICE));
+}
+
+/** Entries per statement. */
+const SLICE = 10_000;
+
+async function appendSlice(client: pg.PoolClient, entries: readonly ListEntry[]): Promise<void> {
   const added = new Map<string, number>();
   for (const { list } of entries) added.set(list, (added.get(list) ?? 0) + 1);
   const { rows } = await client.query<{ list: string; count: string }>(

@@ -97,7 +97,7 @@ export const RECEIPTS_MODULE: StoreModule = {
 type StatementKind = 'transaction' | 'address' | 'mosaic';
 
 /** One statement to write: its kind and its rendered JSON (frozen by the chain). */
-interface StatementRow {
+export interface StatementRow {
   readonly kind: StatementKind;
   readonly info: TransactionStatementInfoDTO | ResolutionStatementInfoDTO;
 }
@@ -137,7 +137,7 @@ function collectReceipts(chain: InMemoryChain, batch: SealedBatch, follower: Tre
 }
 
 /** Appends statements (in the chain's order) to the table and to their lists: every transaction statement to the whole list and to a list per filter value of its receipts. */
-async function insertStatements(client: pg.PoolClient, statements: readonly StatementRow[]): Promise<void> {
+export async function insertStatements(client: pg.PoolClient, statements: readonly StatementRow[]): Promise<void> {
   if (statements.length === 0) return;
   const { rows } = await client.query<{ seq: string }>('select coalesce(max(seq), 0) as seq from statements');
   const first = BigInt(rows[0].seq) + 1n;
@@ -161,6 +161,22 @@ async function insertStatements(client: pg.PoolClient, statements: readonly Stat
     return lists.map((list) => ({ list, key: info.id, entry }));
   });
   await appendToLists(client, entries);
+}
+
+/** Removes the statements above `height` (a mirror's upstream switched forks): their rows, ranks and lists' counts. */
+export async function removeStatementsAbove(client: pg.PoolClient, height: bigint): Promise<void> {
+  const { rows: [first] } = await client.query<{ seq: string | null }>('select min(seq) as seq from statements where height > $1', [height.toString()]);
+  if (first.seq === null) return;
+  const { rows } = await client.query<{ list: string; removed: string }>(
+    `with gone as (delete from ranks where list like 'statements/%' and entry >= $1 returning list)
+     select list, count(*) as removed from gone group by list`,
+    [first.seq],
+  );
+  await client.query('update list_counts c set count = c.count - r.removed from unnest($1::text[], $2::bigint[]) as r(list, removed) where c.list = r.list', [
+    rows.map((row) => row.list),
+    rows.map((row) => row.removed),
+  ]);
+  await client.query('delete from statements where seq >= $1', [first.seq]);
 }
 
 /**

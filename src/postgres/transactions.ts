@@ -160,6 +160,10 @@ function collect(chain: InMemoryChain, batch: SealedBatch): PartWrite | undefine
 
 /** Sets the status of each hash (or forgets it: `status` undefined). */
 export async function writeStatuses(client: pg.PoolClient, statuses: readonly { hash: string; status?: TransactionStatusDTO }[]): Promise<void> {
+  for (let i = 0; i < statuses.length; i += ROWS_PER_STATEMENT) await writeStatusSlice(client, statuses.slice(i, i + ROWS_PER_STATEMENT));
+}
+
+async function writeStatusSlice(client: pg.PoolClient, statuses: readonly { hash: string; status?: TransactionStatusDTO }[]): Promise<void> {
   const known = statuses.filter((entry) => entry.status !== undefined);
   await client.query('delete from transaction_statuses where hash = any($1)', [statuses.filter((entry) => entry.status === undefined).map((entry) => entry.hash)]);
   if (known.length === 0) return;
@@ -187,6 +191,15 @@ export async function appendConfirmed(client: pg.PoolClient, records: readonly E
   const { rows: [last] } = await client.query<{ seq: string | null }>('select max(seq) as seq from transactions');
   const first = BigInt(last.seq ?? 0) + 1n;
   const seqs = rows.map((_, i) => first + BigInt(i));
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) await insertConfirmed(client, rows.slice(i, i + ROWS_PER_STATEMENT), seqs.slice(i, i + ROWS_PER_STATEMENT));
+  const entries: ListEntry[] = rows.flatMap((row, i) => confirmedLists(row).map((list) => ({ list, key: row.id, entry: seqs[i] })));
+  await appendToLists(client, entries);
+}
+
+/** Rows per insert: a catch-up or a mirror's batch may hold hundreds of thousands. */
+const ROWS_PER_STATEMENT = 5_000;
+
+async function insertConfirmed(client: pg.PoolClient, rows: readonly EntryRow[], seqs: readonly bigint[]): Promise<void> {
   await client.query(
     `insert into transactions (seq, id, hash, height, type, signer, recipients, transfers, json, full_json)
      select seq, id, hash, height, type, signer, string_to_array(recipients, ' '), transfers::jsonb, json, full_json
@@ -205,8 +218,6 @@ export async function appendConfirmed(client: pg.PoolClient, records: readonly E
       rows.map((row) => row.fullJson),
     ],
   );
-  const entries: ListEntry[] = rows.flatMap((row, i) => confirmedLists(row).map((list) => ({ list, key: row.id, entry: seqs[i] })));
-  await appendToLists(client, entries);
 }
 
 async function insertPoolRows(client: pg.PoolClient, rows: readonly { group: string; row: EntryRow }[]): Promise<void> {
