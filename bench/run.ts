@@ -28,6 +28,8 @@ const SUITES: Record<string, StartOptions> = {
   'dev-snapshots': {},
   // A throwaway PostgreSQL, reader processes and three load generators.
   'postgres-store': {},
+  // A throwaway PostgreSQL, an upstream gateway here, the mirror as a process.
+  mirror: {},
 };
 
 const args = process.argv.slice(2);
