@@ -240,6 +240,36 @@ describe('mirror', () => {
     expect((await reader.get('/transactions/confirmed?height=13')).body.pagination.totalEntries).toBe(0);
   });
 
+  it('starts at a chosen height: the blocks, transactions and finalization rounds from there on', async () => {
+    const chain = testChain({ finalizationInterval: 4 });
+    const upstream = await upstreamOf(chain);
+    activity(chain, 'alpha');
+    harvest(chain, 12);
+    const mirror = await mirrorOf(upstream.base, { fromHeight: 6n });
+    await mirror.caughtUp();
+    const reader = await readerGateway();
+    const { height, latestFinalizedBlock } = (await upstream.get('/chain/info')).body;
+    const heights = Array.from({ length: Number(height) - 5 }, (_, i) => 6 + i);
+    await expectSameAnswers(upstream, reader, ['/chain/info', ...heights.map((h) => `/blocks/${h}`), ...heights.map((h) => `/transactions/confirmed?height=${h}&embedded=true&pageSize=100`)]);
+    expect((await reader.get('/blocks/5')).status).toBe(404);
+    expect((await reader.get('/blocks?order=asc&pageSize=100')).body.data.map((block: any) => Number(block.block.height))).toEqual(heights);
+    // The rounds that finalized a block from height 6 on, and none before.
+    const epochs = Array.from({ length: latestFinalizedBlock.finalizationEpoch }, (_, i) => i + 1);
+    const held = [];
+    for (const epoch of epochs) {
+      const proof = (await upstream.get(`/finalization/proof/epoch/${epoch}`)).body;
+      const stored = await reader.get(`/finalization/proof/epoch/${epoch}`);
+      if (Number(proof.height) >= 6) {
+        expect(stored.body).toEqual(proof);
+        held.push(epoch);
+      } else {
+        expect(stored.status).toBe(404);
+      }
+    }
+    expect(held.length).toBeGreaterThan(1);
+    expect(held.length).toBeLessThan(epochs.length);
+  });
+
   it('runs as `symbol-gateway mirror`: a progress line, the head reached, a clean exit on SIGTERM; bad flags exit 2', async () => {
     const chain = testChain();
     const upstream = await upstreamOf(chain);

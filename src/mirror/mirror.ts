@@ -112,6 +112,8 @@ export class Mirror {
   #hash = '';
   /** The last finalization round stored (what the stored head shows as finalized). */
   #finalized: FinalizedBlockDTO | undefined;
+  /** The first height the store holds (the mirror's `fromHeight` when it started on an empty database). */
+  #fromHeight = 1n;
   #head = 0n;
   readonly #written: { at: number; height: bigint }[] = [];
   readonly #steps = new Set<() => void>();
@@ -157,7 +159,8 @@ export class Mirror {
       mirror.#addresses = new AddressBook(symbol);
       await mirror.#resume();
       await mirror.#writeNode(network, stored ?? { generationHash: network.generationHash, upstream: mirror.#client.url, fromHeight: fromHeight.toString() });
-      if (mirror.#height === 0n) mirror.#height = fromHeight - 1n;
+      mirror.#fromHeight = BigInt(stored?.fromHeight ?? fromHeight);
+      if (mirror.#height === 0n) mirror.#height = mirror.#fromHeight - 1n;
       mirror.#listener = new UpstreamListener({
         url: mirror.#client.url,
         onBlock: () => mirror.#wakeUp(),
@@ -345,7 +348,8 @@ export class Mirror {
   async #finalize(info: ChainInfoDTO): Promise<void> {
     const latest = info.latestFinalizedBlock.finalizationEpoch;
     const proofs: FinalizationProofDTO[] = [];
-    for (let epoch = (this.#finalized?.finalizationEpoch ?? 0) + 1; epoch <= latest; epoch++) {
+    const first = this.#finalized ? this.#finalized.finalizationEpoch + 1 : await this.#firstEpoch(latest);
+    for (let epoch = first; epoch <= latest; epoch++) {
       const proof = await this.#client.finalizationProofAtEpoch(epoch);
       if (!proof || BigInt(proof.height) > this.#height) break;
       proofs.push(proof);
@@ -365,6 +369,21 @@ export class Mirror {
       ...mosaic.map((info) => ({ kind: 'mosaic' as const, info })),
     ];
     return rows.sort((a, b) => (a.info.id < b.info.id ? -1 : a.info.id > b.info.id ? 1 : 0));
+  }
+
+  /**
+   * The first round that finalized a block the store holds: 1 for a mirror from the nemesis,
+   * else found by bisection (a round's height grows with its epoch), a few reads at most.
+   */
+  async #firstEpoch(latest: number): Promise<number> {
+    let [low, high] = [1, latest + 1];
+    while (this.#fromHeight > 1n && low < high) {
+      const middle = Math.floor((low + high) / 2);
+      const proof = await this.#client.finalizationProofAtEpoch(middle);
+      if (proof && BigInt(proof.height) >= this.#fromHeight) high = middle;
+      else low = middle + 1;
+    }
+    return low;
   }
 
   // The fee quotes and storage figures, as the upstream answers them now.
