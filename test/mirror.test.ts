@@ -16,6 +16,7 @@ import type { InMemoryChain } from '../src/memory/chain.js';
 import { Mirror, type MirrorOptions } from '../src/mirror/mirror.js';
 import { createPostgresBackend } from '../src/postgres/backend.js';
 import { PostgresWriter } from '../src/postgres/writer.js';
+import { unfundedAccount } from './support/announce.js';
 import { activity } from './support/chain-activity.js';
 import { finished, run } from './support/cli.js';
 import { expectSameAnswers, usePostgresStore } from './support/postgres.js';
@@ -102,8 +103,23 @@ async function statementUrls(upstream: TestServer & { chain: InMemoryChain }): P
   return urls;
 }
 
+/** The account routes: every page, every account by address and public key, the currency's holders by id and by balance. */
+async function accountUrls(upstream: TestServer & { chain: InMemoryChain }): Promise<string[]> {
+  const all = [];
+  for (let page = 1; ; page++) {
+    const { body } = await upstream.get(`/accounts?order=asc&pageSize=100&pageNumber=${page}`);
+    all.push(...body.data);
+    if (body.data.length < 100) break;
+  }
+  const currency = upstream.chain.currency.mosaicId;
+  const urls = ['/accounts', '/accounts?order=asc&pageSize=100', `/accounts?mosaicId=${currency}&pageSize=100`, `/accounts?mosaicId=${currency}&orderBy=balance&order=desc&pageSize=100`,
+    `/accounts?mosaicId=${currency}&orderBy=balance&order=asc&pageSize=10&pageNumber=2`, `/accounts?offset=${all[Math.floor(all.length / 2)].id}&order=asc`];
+  for (const entry of all) urls.push(`/accounts/${entry.account.address}`);
+  return urls;
+}
+
 async function expectSameBlocks(upstream: TestServer & { chain: InMemoryChain }, reader: TestServer): Promise<number> {
-  const urls = [...(await blockUrls(upstream)), ...(await transactionUrls(upstream)), ...(await statementUrls(upstream))];
+  const urls = [...(await blockUrls(upstream)), ...(await transactionUrls(upstream)), ...(await statementUrls(upstream)), ...(await accountUrls(upstream))];
   await expectSameAnswers(upstream, reader, urls);
   return urls.length;
 }
@@ -144,7 +160,8 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 
 describe('mirror', () => {
   it('copies an upstream into the store: every block, page, head, finalization proof, node and network answer alike at each height', async () => {
-    const chain = testChain({ finalizationInterval: 4 });
+    // Importance blocks every 8 (the mirror copies every account there), touched accounts in between.
+    const chain = testChain({ finalizationInterval: 4, importanceGrouping: 8 });
     const upstream = await upstreamOf(chain);
     activity(chain, 'alpha');
     harvest(chain, 9);
@@ -177,6 +194,8 @@ describe('mirror', () => {
     const from = Number(chain.height);
     for (let n = 0; n < 6; n++) {
       activity(chain, `beta ${n}`);
+      // A plain transfer to an account the chain never saw: no receipt names it, only the transaction.
+      chain.announcer.announce(transfer(chain, chain.fundedAccounts[n], unfundedAccount(chain, `newcomer ${n}`), { amount: 1_000n + BigInt(n) }).payload);
       chain.harvest();
       await new Promise((resolve) => setTimeout(resolve, 30));
     }

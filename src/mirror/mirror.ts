@@ -20,6 +20,9 @@ import type { CosignatureDTO, TransactionStatusDTO } from '../backend/dto.js';
 import { INBOUND_CHANNEL, type InboundKind } from '../postgres/inputs.js';
 import { WakeUpReader } from '../postgres/wakeup.js';
 import { mirroredTransactions, removeTransactionsAbove } from './transactions.js';
+import { accountRows, allAccountRows, touchedAccounts } from './accounts.js';
+import { writeStateRows, type EntryRow as StateRow } from '../postgres/state-write.js';
+import { LIST_BUCKET_SIZE } from '../postgres/state-lists.js';
 
 /** How a mirror follows its upstream into the store. */
 export interface MirrorOptions {
@@ -62,6 +65,10 @@ interface Batch {
   readonly statuses: { hash: string; status: TransactionStatusDTO }[];
   /** The blocks' statements: each block's transaction statements, then its resolutions. */
   readonly statements: StatementRow[];
+  /** The accounts the blocks changed, as the upstream has them now. */
+  accounts: StateRow[];
+  /** Whether `accounts` are all the upstream has: the others stored go. */
+  accountsWhole?: boolean;
   /** Per block, its `confirmedAdded`, then its `block`; then `finalizedBlock` for each proof. */
   readonly events: ChainEvent[];
   readonly proofs: FinalizationProofDTO[];
@@ -87,9 +94,9 @@ const anyJson: Check<unknown> = (value) => {
  * PostgreSQL store, block by block, so any number of `createPostgresBackend` instances serve
  * that network: its blocks (each linked to the one before it), their confirmed transactions
  * (each rebuilt into its signed bytes and checked against its hash and signatures) with their
- * statuses, their statements, its head, its finalization proofs, the `block`, `confirmedAdded`
+ * statuses, their statements, the accounts they changed, its head, its finalization proofs, the `block`, `confirmedAdded`
  * and `finalizedBlock` events, and its node and network answers; announces made to its readers
- * are forwarded to the upstream. Not yet copied: state entries, merkle paths and state proofs,
+ * are forwarded to the upstream. Not yet copied: the other state entries, merkle paths and state proofs,
  * and the upstream's pools. Each
  * batch of blocks is one database transaction; a restarted mirror resumes after the last
  * block it wrote. When the upstream's block at a stored height differs (it switched to
@@ -120,6 +127,8 @@ export class Mirror {
   /** The upstream's network: what its transactions are decoded and checked for. */
   #facade!: SymbolFacade;
   #addresses!: AddressBook;
+  /** Whether the next batch copies every account (a fresh store, or one a fork switch left behind). */
+  #copyAccounts = false;
   /** Forwards what readers queue in `inbound` to the upstream. */
   readonly #inbound: WakeUpReader;
 
@@ -226,6 +235,7 @@ export class Mirror {
   async #resume(): Promise<void> {
     const { rows } = await this.#pool.query<{ height: string; hash: string }>('select height, hash from blocks order by height desc limit 1');
     if (rows[0]) [this.#height, this.#hash] = [BigInt(rows[0].height), rows[0].hash];
+    else this.#copyAccounts = true;
     const { rows: proofs } = await this.#pool.query<{ json: string }>('select json from finalization_proofs order by epoch desc limit 1');
     if (proofs[0]) this.#finalized = finalizedOf(JSON.parse(proofs[0].json) as FinalizationProofDTO);
   }
@@ -290,7 +300,7 @@ export class Mirror {
         continue;
       }
       const last = linked.at(-1)!;
-      const batch: Batch = { blocks: linked, rows: [], statuses: [], statements: [], events: [], proofs: [] };
+      const batch: Batch = { blocks: linked, rows: [], statuses: [], statements: [], accounts: [], events: [], proofs: [] };
       for (const block of linked) {
         batch.statements.push(...(await this.#statements(block.block.height)));
         const transactions = block.meta.transactionsCount > 0 ? await mirroredTransactions(this.#client, block.block.height, this.#facade, this.#addresses) : undefined;
@@ -298,7 +308,12 @@ export class Mirror {
         batch.statuses.push(...(transactions?.statuses ?? []));
         batch.events.push(...(transactions?.events ?? []), { channel: 'block', addresses: [], data: { block: block.block, meta: { hash: block.meta.hash, generationHash: block.meta.generationHash } } });
       }
+      // Accounts: those the blocks changed; all of them at the start, after an importance block or a fork switch.
+      const touched = this.#copyAccounts ? undefined : touchedAccounts(linked, batch.rows, batch.statements, this.#addresses);
+      batch.accounts = touched === undefined ? await allAccountRows(this.#client) : await accountRows(this.#client, touched);
+      batch.accountsWhole = touched === undefined;
       await this.#write(batch, { ...info, height: last.block.height }, await this.#fees());
+      this.#copyAccounts = false;
       [this.#height, this.#hash] = [BigInt(last.block.height), last.meta.hash];
       this.#progress();
     }
@@ -341,6 +356,8 @@ export class Mirror {
       await removeBlocksAbove(client, height);
     });
     [this.#height, this.#hash] = [height, rows[0]?.hash ?? ''];
+    // The accounts the removed blocks changed are the upstream's again once copied whole.
+    this.#copyAccounts = true;
     return false;
   }
 
@@ -357,7 +374,7 @@ export class Mirror {
     if (proofs.length === 0) return;
     this.#finalized = finalizedOf(proofs.at(-1)!);
     const events = proofs.map((proof): ChainEvent => ({ channel: 'finalizedBlock', addresses: [], data: finalizedOf(proof) }));
-    await this.#write({ blocks: [], rows: [], statuses: [], statements: [], events, proofs }, { ...info, height: this.#height.toString() }, await this.#fees());
+    await this.#write({ blocks: [], rows: [], statuses: [], statements: [], accounts: [], events, proofs }, { ...info, height: this.#height.toString() }, await this.#fees());
   }
 
   // A block's statements, in the order the chain stores them (their ids' order: transaction statements, then resolutions).
@@ -401,6 +418,16 @@ export class Mirror {
       await insertBlocks(client, blocks);
       await appendConfirmed(client, batch.rows);
       await insertStatements(client, batch.statements);
+      const accounts = [...batch.accounts];
+      if (batch.accountsWhole) {
+        // Accounts the upstream no longer has (made in blocks a fork switch replaced) go.
+        const kept = new Set(accounts.map((row) => row.key));
+        const { rows } = await client.query<{ key: string }>(`select key from state_entries where kind = 'accounts'`);
+        for (const { key } of rows) if (!kept.has(key)) accounts.push({ key });
+      }
+      if (accounts.length > 0) {
+        await writeStateRows(client, { entries: new Map([['accounts', accounts]]), multisig: [], names: [], aliases: [] }, { bucketSize: LIST_BUCKET_SIZE, catchUp: false });
+      }
       await writeStatuses(client, batch.statuses);
       await insertProofs(client, proofs);
       await insertEvents(client, batch.events);

@@ -1,4 +1,5 @@
 import type { AccountRestrictionsInfoDTO, AccountRestrictionsSearchCriteria } from '../backend/account-restrictions.js';
+import type { AccountInfoDTO } from '../backend/accounts.js';
 import type { HashLockInfoDTO, HashLockSearchCriteria, SecretLockInfoDTO, SecretLockSearchCriteria } from '../backend/locks.js';
 import type { MetadataInfoDTO, MetadataSearchCriteria } from '../backend/metadata.js';
 import type { MosaicRestrictionDTO, MosaicRestrictionSearchCriteria } from '../backend/mosaic-restrictions.js';
@@ -119,21 +120,26 @@ function render(stores: ChainStores, keys: ReadonlyMap<Kind, Iterable<string>>, 
   }
   const namespaces = namespaceRows(stores.namespaces, namespacesToRender(stores.namespaces, keys.get('namespaces') ?? []));
   entries.set('namespaces', namespaces.entries);
-  const accounts: EntryRow[] = [];
-  for (const address of keys.get('accounts') ?? []) {
-    const [info] = stores.accounts.find([address]);
-    const lists = info && [
-      ...byId(info.id, ['', ...info.account.mosaics.map((mosaic) => `mosaicId=${mosaic.id}`)]),
-      ...info.account.mosaics.map((mosaic) => ({ list: balanceList(mosaic.id), id: balanceOrder(mosaic.amount, info.id) })),
-    ];
-    accounts.push({ key: address, entry: info && { id: info.id, lists: lists!, json: JSON.stringify(info) } });
-  }
+  const accounts = [...(keys.get('accounts') ?? [])].map((address) => accountRow(address, stores.accounts.find([address])[0]));
   entries.set('accounts', accounts);
   const multisig = [...(keys.get('multisig') ?? [])].map((address) => {
     const entry = stores.multisig.find(address);
     return { address, json: entry && JSON.stringify(entry) };
   });
   return { entries, multisig, names: catchUp ? allNamespaceNames(stores.namespaces) : namespaces.names, aliases: namespaces.aliases };
+}
+
+/**
+ * An account's row: listed in `''` and under each mosaic it holds (`mosaicId=…`) by its id, and
+ * in each of those mosaics' balance lists by its amount; none for an account the chain lacks.
+ */
+export function accountRow(address: string, info: AccountInfoDTO | undefined): EntryRow {
+  if (!info) return { key: address };
+  const lists = [
+    ...byId(info.id, ['', ...info.account.mosaics.map((mosaic) => `mosaicId=${mosaic.id}`)]),
+    ...info.account.mosaics.map((mosaic) => ({ list: balanceList(mosaic.id), id: balanceOrder(mosaic.amount, info.id) })),
+  ];
+  return { key: address, entry: { id: info.id, lists, json: JSON.stringify(info) } };
 }
 
 function listedRow(store: Pick<EntryListing<unknown, unknown, PageRequest>, 'listed'>, key: string): EntryRow {
