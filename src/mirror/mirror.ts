@@ -94,14 +94,14 @@ const anyJson: Check<unknown> = (value) => {
  * PostgreSQL store, block by block, so any number of `createPostgresBackend` instances serve
  * that network: its blocks (each linked to the one before it), their confirmed transactions
  * (each rebuilt into its signed bytes and checked against its hash and signatures) with their
- * statuses, their statements, the accounts they changed, its head, its finalization proofs, the `block`, `confirmedAdded`
- * and `finalizedBlock` events, and its node and network answers; announces made to its readers
- * are forwarded to the upstream. Not yet copied: the other state entries, merkle paths and state proofs,
- * and the upstream's pools. Each
- * batch of blocks is one database transaction; a restarted mirror resumes after the last
- * block it wrote. When the upstream's block at a stored height differs (it switched to
- * another fork), the unfinalized blocks above the fork are removed and copied again.
- * A database written by a chain engine's writer, or by a mirror of another network, is refused.
+ * statuses, their statements, the accounts they changed, its head, its finalization proofs,
+ * the `block`, `confirmedAdded` and `finalizedBlock` events, and its node and network answers;
+ * announces made to its readers are forwarded to the upstream. Not yet copied: the other state
+ * entries, merkle paths and state proofs, and the upstream's pools. Each batch of blocks is
+ * one database transaction; a restarted mirror resumes after the last block it wrote. When the
+ * upstream's block at a stored height differs (it switched to another fork), the unfinalized
+ * blocks above the fork are removed and copied again. A database written by a chain engine's
+ * writer, or by a mirror of another network, is refused.
  */
 export class Mirror {
   readonly #pool: pg.Pool;
