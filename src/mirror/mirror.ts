@@ -1,28 +1,26 @@
 import type pg from 'pg';
-import type { BlockInfoDTO, ChainInfoDTO, FinalizationProofDTO, FinalizedBlockDTO } from '../backend/dto.js';
+import { SymbolFacade } from 'symbol-sdk/symbol';
+import type { BlockInfoDTO, ChainInfoDTO, CosignatureDTO, FinalizationProofDTO, FinalizedBlockDTO, TransactionStatusDTO } from '../backend/dto.js';
 import type { ChainEvent } from '../backend/events.js';
+import { AddressBook } from '../memory/address-book.js';
+import { symbolNetwork } from '../memory/chain.js';
 import { insertBlocks, insertEvents, insertProofs, removeBlocksAbove } from '../postgres/blocks.js';
-import type { StoredNetwork } from '../postgres/inputs.js';
+import { INBOUND_CHANNEL, type InboundKind, type StoredNetwork } from '../postgres/inputs.js';
 import { writeMeta } from '../postgres/meta.js';
 import { migrate } from '../postgres/migrations.js';
 import { createPool, inTransaction, positive, type PostgresOptions } from '../postgres/pool.js';
 import { FEES_META, insertStatements, removeStatementsAbove, type StatementRow } from '../postgres/receipts.js';
+import { LIST_BUCKET_SIZE } from '../postgres/state-lists.js';
+import { writeStateRows, type EntryRow as StateRow } from '../postgres/state-write.js';
+import { appendConfirmed, writeStatuses, type EntryRow } from '../postgres/transactions.js';
+import { WakeUpReader } from '../postgres/wakeup.js';
 import { UpstreamClient } from '../upstream/client.js';
 import { UpstreamListener } from '../upstream/listener.js';
 import type { UpstreamClientOptions } from '../upstream/options.js';
 import type { Check } from '../upstream/shape.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
-import { SymbolFacade } from 'symbol-sdk/symbol';
-import { AddressBook } from '../memory/address-book.js';
-import { symbolNetwork } from '../memory/chain.js';
-import { appendConfirmed, writeStatuses, type EntryRow } from '../postgres/transactions.js';
-import type { CosignatureDTO, TransactionStatusDTO } from '../backend/dto.js';
-import { INBOUND_CHANNEL, type InboundKind } from '../postgres/inputs.js';
-import { WakeUpReader } from '../postgres/wakeup.js';
-import { mirroredTransactions, removeTransactionsAbove } from './transactions.js';
 import { accountRows, allAccountRows, touchedAccounts } from './accounts.js';
-import { writeStateRows, type EntryRow as StateRow } from '../postgres/state-write.js';
-import { LIST_BUCKET_SIZE } from '../postgres/state-lists.js';
+import { mirroredTransactions, removeTransactionsAbove } from './transactions.js';
 
 /** How a mirror follows its upstream into the store. */
 export interface MirrorOptions {
