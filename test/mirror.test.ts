@@ -103,7 +103,7 @@ async function statementUrls(upstream: TestServer & { chain: InMemoryChain }): P
   return urls;
 }
 
-/** The account routes: every page, every account by address and public key, the currency's holders by id and by balance. */
+/** The account routes (every page, every account by address, the currency's holders by id and by balance) and the mosaic routes (pages, each by id and by owner). */
 async function accountUrls(upstream: TestServer & { chain: InMemoryChain }): Promise<string[]> {
   const all = [];
   for (let page = 1; ; page++) {
@@ -115,6 +115,9 @@ async function accountUrls(upstream: TestServer & { chain: InMemoryChain }): Pro
   const urls = ['/accounts', '/accounts?order=asc&pageSize=100', `/accounts?mosaicId=${currency}&pageSize=100`, `/accounts?mosaicId=${currency}&orderBy=balance&order=desc&pageSize=100`,
     `/accounts?mosaicId=${currency}&orderBy=balance&order=asc&pageSize=10&pageNumber=2`, `/accounts?offset=${all[Math.floor(all.length / 2)].id}&order=asc`];
   for (const entry of all) urls.push(`/accounts/${entry.account.address}`);
+  const mosaics = (await upstream.get('/mosaics?order=asc&pageSize=100')).body.data;
+  urls.push('/mosaics', '/mosaics?order=asc&pageSize=100', `/mosaics?offset=${mosaics[0]?.id}`);
+  for (const entry of mosaics) urls.push(`/mosaics/${entry.mosaic.id}`, `/mosaics?ownerAddress=${entry.mosaic.ownerAddress}&order=asc`);
   return urls;
 }
 

@@ -20,6 +20,7 @@ import type { UpstreamClientOptions } from '../upstream/options.js';
 import type { Check } from '../upstream/shape.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
 import { accountRows, allAccountRows, touchedAccounts } from './accounts.js';
+import { allMosaicRows, mosaicRows, touchedMosaics } from './mosaics.js';
 import { mirroredTransactions, removeTransactionsAbove } from './transactions.js';
 
 /** How a mirror follows its upstream into the store. */
@@ -63,10 +64,8 @@ interface Batch {
   readonly statuses: { hash: string; status: TransactionStatusDTO }[];
   /** The blocks' statements: each block's transaction statements, then its resolutions. */
   readonly statements: StatementRow[];
-  /** The accounts the blocks changed, as the upstream has them now. */
-  accounts: StateRow[];
-  /** Whether `accounts` are all the upstream has: the others stored go. */
-  accountsWhole?: boolean;
+  /** State entries the blocks changed, by kind, as the upstream has them now; `whole`: all it has (the others stored go). */
+  state: { kind: 'accounts' | 'mosaics'; rows: StateRow[]; whole: boolean }[];
   /** Per block, its `confirmedAdded`, then its `block`; then `finalizedBlock` for each proof. */
   readonly events: ChainEvent[];
   readonly proofs: FinalizationProofDTO[];
@@ -92,8 +91,9 @@ const anyJson: Check<unknown> = (value) => {
  * PostgreSQL store, block by block, so any number of `createPostgresBackend` instances serve
  * that network: its blocks (each linked to the one before it), their confirmed transactions
  * (each rebuilt into its signed bytes and checked against its hash and signatures) with their
- * statuses, their statements, the accounts they changed, its head, its finalization proofs,
- * the `block`, `confirmedAdded` and `finalizedBlock` events, and its node and network answers;
+ * statuses, their statements, the accounts and mosaics they changed, its head, its
+ * finalization proofs, the `block`, `confirmedAdded` and `finalizedBlock` events, and its node
+ * and network answers;
  * announces made to its readers are forwarded to the upstream. Not yet copied: the other state
  * entries, merkle paths and state proofs, and the upstream's pools. Each batch of blocks is
  * one database transaction; a restarted mirror resumes after the last block it wrote. When the
@@ -125,8 +125,8 @@ export class Mirror {
   /** The upstream's network: what its transactions are decoded and checked for. */
   #facade!: SymbolFacade;
   #addresses!: AddressBook;
-  /** Whether the next batch copies every account (a fresh store, or one a fork switch left behind). */
-  #copyAccounts = false;
+  /** Whether the next batch copies every state entry it mirrors (a fresh store, or one a fork switch left behind). */
+  #copyState = false;
   /** Forwards what readers queue in `inbound` to the upstream. */
   readonly #inbound: WakeUpReader;
 
@@ -233,7 +233,7 @@ export class Mirror {
   async #resume(): Promise<void> {
     const { rows } = await this.#pool.query<{ height: string; hash: string }>('select height, hash from blocks order by height desc limit 1');
     if (rows[0]) [this.#height, this.#hash] = [BigInt(rows[0].height), rows[0].hash];
-    else this.#copyAccounts = true;
+    else this.#copyState = true;
     const { rows: proofs } = await this.#pool.query<{ json: string }>('select json from finalization_proofs order by epoch desc limit 1');
     if (proofs[0]) this.#finalized = finalizedOf(JSON.parse(proofs[0].json) as FinalizationProofDTO);
   }
@@ -298,7 +298,7 @@ export class Mirror {
         continue;
       }
       const last = linked.at(-1)!;
-      const batch: Batch = { blocks: linked, rows: [], statuses: [], statements: [], accounts: [], events: [], proofs: [] };
+      const batch: Batch = { blocks: linked, rows: [], statuses: [], statements: [], state: [], events: [], proofs: [] };
       for (const block of linked) {
         batch.statements.push(...(await this.#statements(block.block.height)));
         const transactions = block.meta.transactionsCount > 0 ? await mirroredTransactions(this.#client, block.block.height, this.#facade, this.#addresses) : undefined;
@@ -306,12 +306,14 @@ export class Mirror {
         batch.statuses.push(...(transactions?.statuses ?? []));
         batch.events.push(...(transactions?.events ?? []), { channel: 'block', addresses: [], data: { block: block.block, meta: { hash: block.meta.hash, generationHash: block.meta.generationHash } } });
       }
-      // Accounts: those the blocks changed; all of them at the start, after an importance block or a fork switch.
-      const touched = this.#copyAccounts ? undefined : touchedAccounts(linked, batch.rows, batch.statements, this.#addresses);
-      batch.accounts = touched === undefined ? await allAccountRows(this.#client) : await accountRows(this.#client, touched);
-      batch.accountsWhole = touched === undefined;
+      // State: what the blocks changed; all of it at the start and after a fork switch (accounts also after an importance block).
+      const accounts = this.#copyState ? undefined : touchedAccounts(linked, batch.rows, batch.statements, this.#addresses);
+      batch.state.push({ kind: 'accounts', rows: accounts === undefined ? await allAccountRows(this.#client) : await accountRows(this.#client, accounts), whole: accounts === undefined });
+      batch.state.push(this.#copyState
+        ? { kind: 'mosaics', rows: await allMosaicRows(this.#client), whole: true }
+        : { kind: 'mosaics', rows: await mosaicRows(this.#client, touchedMosaics(batch.rows, batch.statements)), whole: false });
       await this.#write(batch, { ...info, height: last.block.height }, await this.#fees());
-      this.#copyAccounts = false;
+      this.#copyState = false;
       [this.#height, this.#hash] = [BigInt(last.block.height), last.meta.hash];
       this.#progress();
     }
@@ -354,8 +356,8 @@ export class Mirror {
       await removeBlocksAbove(client, height);
     });
     [this.#height, this.#hash] = [height, rows[0]?.hash ?? ''];
-    // The accounts the removed blocks changed are the upstream's again once copied whole.
-    this.#copyAccounts = true;
+    // The state the removed blocks changed is the upstream's again once copied whole.
+    this.#copyState = true;
     return false;
   }
 
@@ -372,7 +374,7 @@ export class Mirror {
     if (proofs.length === 0) return;
     this.#finalized = finalizedOf(proofs.at(-1)!);
     const events = proofs.map((proof): ChainEvent => ({ channel: 'finalizedBlock', addresses: [], data: finalizedOf(proof) }));
-    await this.#write({ blocks: [], rows: [], statuses: [], statements: [], accounts: [], events, proofs }, { ...info, height: this.#height.toString() }, await this.#fees());
+    await this.#write({ blocks: [], rows: [], statuses: [], statements: [], state: [], events, proofs }, { ...info, height: this.#height.toString() }, await this.#fees());
   }
 
   // A block's statements, in the order the chain stores them (their ids' order: transaction statements, then resolutions).
@@ -416,16 +418,18 @@ export class Mirror {
       await insertBlocks(client, blocks);
       await appendConfirmed(client, batch.rows);
       await insertStatements(client, batch.statements);
-      const accounts = [...batch.accounts];
-      if (batch.accountsWhole) {
-        // Accounts the upstream no longer has (made in blocks a fork switch replaced) go.
-        const kept = new Set(accounts.map((row) => row.key));
-        const { rows } = await client.query<{ key: string }>(`select key from state_entries where kind = 'accounts'`);
-        for (const { key } of rows) if (!kept.has(key)) accounts.push({ key });
+      const entries = new Map<string, StateRow[]>();
+      for (const { kind, rows: copied, whole } of batch.state) {
+        const rows = [...copied];
+        if (whole) {
+          // Entries the upstream no longer has (made in blocks a fork switch replaced) go.
+          const kept = new Set(rows.map((row) => row.key));
+          const { rows: stored } = await client.query<{ key: string }>('select key from state_entries where kind = $1', [kind]);
+          for (const { key } of stored) if (!kept.has(key)) rows.push({ key });
+        }
+        if (rows.length > 0) entries.set(kind, rows);
       }
-      if (accounts.length > 0) {
-        await writeStateRows(client, { entries: new Map([['accounts', accounts]]), multisig: [], names: [], aliases: [] }, { bucketSize: LIST_BUCKET_SIZE, catchUp: false });
-      }
+      if (entries.size > 0) await writeStateRows(client, { entries, multisig: [], names: [], aliases: [] }, { bucketSize: LIST_BUCKET_SIZE, catchUp: false });
       await writeStatuses(client, batch.statuses);
       await insertProofs(client, proofs);
       await insertEvents(client, batch.events);

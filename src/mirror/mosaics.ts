@@ -1,0 +1,69 @@
+import type { MosaicInfoDTO } from '../backend/mosaics.js';
+import type { ResolutionStatementInfoDTO, TransactionStatementInfoDTO } from '../backend/receipts.js';
+import { filterCombinations } from '../memory/state/entry-index.js';
+import type { StatementRow } from '../postgres/receipts.js';
+import { byId, type EntryRow as StateRow } from '../postgres/state-write.js';
+import type { EntryRow as TransactionRow } from '../postgres/transactions.js';
+import type { UpstreamClient } from '../upstream/client.js';
+import { fields } from '../upstream/shape.js';
+import * as rules from '../upstream/rules.js';
+
+/** The transactions that change a mosaic entry, and where their mosaic id is. */
+const MOSAIC_TRANSACTIONS = new Map<number, 'id' | 'mosaicId'>([
+  [16717, 'id'], // definition
+  [16973, 'mosaicId'], // supply change
+  [17229, 'mosaicId'], // supply revocation
+]);
+/** The receipt a mosaic's expiry leaves (its `artifactId`). */
+const MOSAIC_EXPIRED = 16717;
+
+const mosaicInfo = fields<MosaicInfoDTO>({ 'mosaic.id': rules.hex(8), 'mosaic.ownerAddress': rules.hex(24) });
+
+/**
+ * The mosaics a batch changed (16 hex): those its definitions, supply changes and revocations
+ * name (an alias resolved through the batch's mosaic resolutions), and those that expired.
+ */
+export function touchedMosaics(rows: readonly TransactionRow[][], statements: readonly StatementRow[]): Set<string> {
+  const named = new Set<string>();
+  for (const row of rows.flat()) {
+    const field = MOSAIC_TRANSACTIONS.get(row.type);
+    if (field === undefined) continue;
+    const id = (JSON.parse(row.json) as { transaction: Record<string, unknown> }).transaction[field];
+    if (typeof id === 'string') named.add(id);
+  }
+  const touched = new Set<string>();
+  const resolved = new Map<string, string[]>();
+  for (const { kind, info } of statements) {
+    if (kind === 'mosaic') {
+      const { unresolved, resolutionEntries } = (info as ResolutionStatementInfoDTO).statement;
+      resolved.set(unresolved, resolutionEntries.map((entry) => entry.resolved));
+    } else if (kind === 'transaction') {
+      for (const receipt of (info as TransactionStatementInfoDTO).statement.receipts as unknown as Record<string, unknown>[]) {
+        if (receipt.type === MOSAIC_EXPIRED && typeof receipt.artifactId === 'string') touched.add(receipt.artifactId);
+      }
+    }
+  }
+  // An id with its high bit set is a namespace's: the mosaic it aliased.
+  for (const id of named) for (const mosaicId of Number.parseInt(id[0], 16) >= 8 ? (resolved.get(id) ?? []) : [id]) touched.add(mosaicId);
+  return touched;
+}
+
+/** A mosaic's row as the chain's store lists it: under `''` and its owner, by its id. */
+function mosaicRow(info: MosaicInfoDTO): StateRow {
+  return { key: info.mosaic.id, entry: { id: info.id, lists: byId(info.id, ['', ...filterCombinations({ ownerAddress: info.mosaic.ownerAddress })]), json: JSON.stringify(info) } };
+}
+
+/** The rows of these mosaics as the upstream has them now; one it no longer has goes. */
+export async function mosaicRows(client: UpstreamClient, ids: Iterable<string>): Promise<StateRow[]> {
+  const wanted = [...ids];
+  if (wanted.length === 0) return [];
+  const found = new Map((await client.mosaics(wanted)).map((info) => [info.mosaic.id, info]));
+  return wanted.map((id) => (found.has(id) ? mosaicRow(found.get(id)!) : { key: id }));
+}
+
+/** Every mosaic the upstream has, as rows. */
+export async function allMosaicRows(client: UpstreamClient): Promise<StateRow[]> {
+  const rows: StateRow[] = [];
+  for await (const page of client.pages('/mosaics?order=asc', mosaicInfo)) rows.push(...page.map(mosaicRow));
+  return rows;
+}
