@@ -121,13 +121,14 @@ async function accountUrls(upstream: TestServer & { chain: InMemoryChain }): Pro
   return urls;
 }
 
-async function expectSameBlocks(upstream: TestServer & { chain: InMemoryChain }, reader: TestServer): Promise<number> {
+/** The reader answers every route above as the upstream does; how many were compared. */
+async function expectSameAsUpstream(upstream: TestServer & { chain: InMemoryChain }, reader: TestServer): Promise<number> {
   const urls = [...(await blockUrls(upstream)), ...(await transactionUrls(upstream)), ...(await statementUrls(upstream)), ...(await accountUrls(upstream))];
   await expectSameAnswers(upstream, reader, urls);
   return urls.length;
 }
 
-/** Harvests `count` blocks, a few transfers in some. */
+/** Harvests `count` blocks (with what the pool holds). */
 function harvest(chain: InMemoryChain, count: number): void {
   for (let n = 0; n < count; n++) chain.harvest();
 }
@@ -173,7 +174,7 @@ describe('mirror', () => {
     await mirror.caughtUp();
     const reader = await readerGateway();
     // Blocks, transactions of every kind the activity makes (aggregates too), their statuses.
-    expect(await expectSameBlocks(upstream, reader)).toBeGreaterThan(150);
+    expect(await expectSameAsUpstream(upstream, reader)).toBeGreaterThan(150);
     // Written in batches of three, each reported.
     expect(progress.length).toBeGreaterThanOrEqual(Math.ceil(Number(chain.height) / 3));
     expect(progress.at(-1)).toBe(chain.height);
@@ -209,7 +210,7 @@ describe('mirror', () => {
     expect(followed.data.length).toBeGreaterThan(5);
     await until(() => confirmed.length >= followed.data.length, 'the confirmedAdded frames');
     expect(confirmed).toEqual(followed.data.map((entry: any) => entry.meta.hash));
-    await expectSameBlocks(upstream, reader);
+    await expectSameAsUpstream(upstream, reader);
 
     // An announce on the reader reaches the upstream through the store, and comes back confirmed.
     const [alice, bob] = chain.fundedAccounts;
@@ -239,7 +240,7 @@ describe('mirror', () => {
     await mirror.caughtUp();
     expect(mirror.height).toBe(12n);
     const reader = await readerGateway();
-    await expectSameBlocks(upstream, reader);
+    await expectSameAsUpstream(upstream, reader);
 
     // Away: nothing is written, failures are reported; back: it catches up.
     proxy.down();
@@ -248,7 +249,7 @@ describe('mirror', () => {
     expect(mirror.height).toBe(12n);
     proxy.up();
     await until(() => mirror.height === chain.height, 'the mirror to catch up');
-    await expectSameBlocks(upstream, reader);
+    await expectSameAsUpstream(upstream, reader);
 
     expect(chain.height).toBeGreaterThan(13n);
     // A fork switch: the upstream goes back to height 12 and grows another chain (later timestamps: other hashes), without the transactions of 13.
@@ -258,7 +259,7 @@ describe('mirror', () => {
     harvest(chain, 4);
     expect(chain.height).toBe(16n);
     await until(async () => mirror.height === 16n && (await reader.get('/blocks/13')).body.meta.hash !== replaced, 'the mirror to switch forks');
-    await expectSameBlocks(upstream, reader);
+    await expectSameAsUpstream(upstream, reader);
     expect((await reader.get('/transactions/confirmed?height=13')).body.pagination.totalEntries).toBe(0);
   });
 
@@ -302,7 +303,7 @@ describe('mirror', () => {
     await until(() => stdout.includes("mirror: at the upstream's head, height 6"), `the head line in: ${stdout}`, 20_000);
     expect(stdout).toMatch(/^symbol-gateway mirror: following http:\/\/127\.0\.0\.1:\d+ into postgres:\/\/postgres@127\.0\.0\.1:\d+\/symbol_gateway from height 1$/m);
     const reader = await readerGateway();
-    await expectSameBlocks(upstream, reader);
+    await expectSameAsUpstream(upstream, reader);
     child.kill('SIGTERM');
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);

@@ -1,3 +1,4 @@
+import { models } from 'symbol-sdk/symbol';
 import type { AccountInfoDTO } from '../backend/accounts.js';
 import type { BlockInfoDTO } from '../backend/dto.js';
 import type { ResolutionStatementInfoDTO, TransactionStatementInfoDTO } from '../backend/receipts.js';
@@ -10,7 +11,7 @@ import type { UpstreamClient } from '../upstream/client.js';
 import { accountInfo } from '../upstream/dto-shapes.js';
 
 /** An importance block: every account's importance may have changed. */
-const IMPORTANCE_BLOCK = 0x8243;
+const IMPORTANCE_BLOCK = models.BlockType.IMPORTANCE.value;
 
 /**
  * The accounts a batch of blocks changed (48 hex): every address its transactions touch, each

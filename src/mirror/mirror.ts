@@ -12,16 +12,17 @@ import { createPool, inTransaction, positive, type PostgresOptions } from '../po
 import { FEES_META, insertStatements, removeStatementsAbove, type StatementRow } from '../postgres/receipts.js';
 import { LIST_BUCKET_SIZE } from '../postgres/state-lists.js';
 import { writeStateRows, type EntryRow as StateRow } from '../postgres/state-write.js';
-import { appendConfirmed, writeStatuses, type EntryRow } from '../postgres/transactions.js';
+import { appendConfirmed, removeTransactionsAbove, writeStatuses, type EntryRow } from '../postgres/transactions.js';
 import { WakeUpReader } from '../postgres/wakeup.js';
 import { UpstreamClient } from '../upstream/client.js';
 import { UpstreamListener } from '../upstream/listener.js';
+import type { UpstreamNetwork } from '../upstream/network.js';
 import type { UpstreamClientOptions } from '../upstream/options.js';
 import type { Check } from '../upstream/shape.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
 import { accountRows, allAccountRows, touchedAccounts } from './accounts.js';
 import { allMosaicRows, mosaicRows, touchedMosaics } from './mosaics.js';
-import { mirroredTransactions, removeTransactionsAbove } from './transactions.js';
+import { mirroredTransactions } from './transactions.js';
 
 /** How a mirror follows its upstream into the store. */
 export interface MirrorOptions {
@@ -37,7 +38,7 @@ export interface MirrorOptions {
   pollInterval?: number;
   /** Told after each written batch: where the mirror is and how fast it goes. */
   onProgress?: (progress: MirrorProgress) => void;
-  /** Told about each failed step (the mirror waits, then tries again). Default `console.error`. */
+  /** Told about each failed step (the mirror waits, then tries again) and each announce the upstream refused (dropped). Default `console.error`. */
   onError?: (error: Error) => void;
 }
 
@@ -105,6 +106,7 @@ export class Mirror {
   readonly #pool: pg.Pool;
   readonly #client: UpstreamClient;
   readonly #options: MirrorOptions;
+  readonly #onError: (error: Error) => void;
   readonly #batchSize: number;
   readonly #pollInterval: number;
   #listener: UpstreamListener | undefined;
@@ -135,6 +137,7 @@ export class Mirror {
     const signal = upstream.signal ? AbortSignal.any([upstream.signal, this.#abort.signal]) : this.#abort.signal;
     this.#client = new UpstreamClient({ ...upstream, signal });
     this.#options = options;
+    this.#onError = options.onError ?? ((error) => console.error('symbol-gateway mirror:', error));
     this.#batchSize = positive('batchSize', options.batchSize ?? 100);
     this.#pollInterval = positive('pollInterval', options.pollInterval ?? 1_000);
     this.#inbound = new WakeUpReader(options.store, INBOUND_CHANNEL, this.#pollInterval, (client) => this.#forward(client));
@@ -161,11 +164,12 @@ export class Mirror {
       const network = await mirror.#client.connect({ generationHash: stored?.generationHash });
       const name = NETWORK_NAMES.get(network.networkIdentifier);
       if (name === undefined) throw new Error(`the upstream's network identifier ${network.networkIdentifier} is neither mainnet's (104) nor testnet's (152)`);
-      const symbol = symbolNetwork({ network: name, epochAdjustment: network.epochAdjustment, generationHashSeed: network.generationHash });
+      const followed: StoredNetwork = { network: name, epochAdjustment: network.epochAdjustment, generationHashSeed: network.generationHash };
+      const symbol = symbolNetwork(followed);
       mirror.#facade = new SymbolFacade(symbol);
       mirror.#addresses = new AddressBook(symbol);
       await mirror.#resume();
-      await mirror.#writeNode(network, stored ?? { generationHash: network.generationHash, upstream: mirror.#client.url, fromHeight: fromHeight.toString() });
+      await mirror.#writeNode(network, followed, stored ?? { generationHash: network.generationHash, upstream: mirror.#client.url, fromHeight: fromHeight.toString() });
       mirror.#fromHeight = BigInt(stored?.fromHeight ?? fromHeight);
       if (mirror.#height === 0n) mirror.#height = mirror.#fromHeight - 1n;
       mirror.#listener = new UpstreamListener({
@@ -222,7 +226,7 @@ export class Mirror {
           await this.#client.announce(row.kind, row.kind === 'cosignature' ? (JSON.parse(row.payload) as CosignatureDTO) : row.payload);
         } catch (error) {
           if (!(error instanceof UpstreamError && error.kind === 'status' && error.status! < 500)) throw error;
-          (this.#options.onError ?? console.error)(error);
+          this.#onError(error);
         }
         await client.query('delete from inbound where seq = $1', [row.seq]);
       }
@@ -239,7 +243,7 @@ export class Mirror {
   }
 
   // What the node and network routes answer: the upstream's own answers, copied at each start.
-  async #writeNode(network: Awaited<ReturnType<UpstreamClient['connect']>>, meta: MirrorMeta): Promise<void> {
+  async #writeNode(network: UpstreamNetwork, followed: StoredNetwork, meta: MirrorMeta): Promise<void> {
     const get = (path: string) => this.#client.get(path, anyJson);
     const [serverInfo, nodePeers, unlockedAccounts, networkType, inflation] = await Promise.all(['/node/server', '/node/peers', '/node/unlockedaccount', '/network', '/network/inflation'].map(get));
     const nodeMetadata = await get('/node/metadata').catch((error: unknown) => {
@@ -257,7 +261,7 @@ export class Mirror {
         networkType,
         networkProperties: network.properties,
         inflation,
-        symbolNetwork: { network: NETWORK_NAMES.get(network.networkIdentifier)!, epochAdjustment: network.epochAdjustment, generationHashSeed: network.generationHash } as StoredNetwork,
+        symbolNetwork: followed,
         timeOffset: '0',
       }),
     );
@@ -272,7 +276,7 @@ export class Mirror {
       } catch (error) {
         if (this.#abort.signal.aborted) break;
         failures++;
-        (this.#options.onError ?? ((e: Error) => console.error('symbol-gateway mirror: a step failed; trying again', e)))(error as Error);
+        this.#onError(error as Error);
       }
       for (const resolve of [...this.#steps]) resolve();
       this.#steps.clear();
@@ -288,8 +292,7 @@ export class Mirror {
     this.#head = BigInt(info.height);
     await this.#onSameFork();
     while (this.#height < this.#head && !this.#abort.signal.aborted) {
-      const count = Number(this.#head - this.#height < BigInt(this.#batchSize) ? this.#head - this.#height : BigInt(this.#batchSize));
-      const blocks = await this.#client.blocks(this.#height + 1n, count);
+      const blocks = await this.#client.blocks(this.#height + 1n, Math.min(this.#batchSize, Number(this.#head - this.#height)));
       if (blocks.length === 0) break;
       const linked = this.#linked(blocks);
       if (linked.length === 0) {
@@ -340,22 +343,25 @@ export class Mirror {
    */
   async #onSameFork(): Promise<boolean> {
     let height = this.#height;
+    /** The stored hash at `height` ('' for none). */
+    let hash = '';
     for (; height > 0n; height--) {
       const [upstream, { rows }] = await Promise.all([this.#client.block(height), this.#pool.query<{ hash: string }>('select hash from blocks where height = $1', [height.toString()])]);
+      hash = rows[0]?.hash ?? '';
       // Nothing stored there (a mirror that started above it), or the same block.
-      if (rows[0] === undefined || upstream?.meta.hash === rows[0].hash) break;
+      if (hash === '' || upstream?.meta.hash === hash) break;
       if (this.#finalized && height <= BigInt(this.#finalized.height)) {
         throw new Error(`the upstream's block ${height} is not the finalized block the store holds: it follows another chain`);
       }
     }
     if (height === this.#height) return true;
-    const { rows } = await this.#pool.query<{ hash: string }>('select hash from blocks where height = $1', [height.toString()]);
+    if (height === 0n) hash = '';
     await inTransaction(this.#pool, async (client) => {
       await removeTransactionsAbove(client, height);
       await removeStatementsAbove(client, height);
       await removeBlocksAbove(client, height);
     });
-    [this.#height, this.#hash] = [height, rows[0]?.hash ?? ''];
+    [this.#height, this.#hash] = [height, hash];
     // The state the removed blocks changed is the upstream's again once copied whole.
     this.#copyState = true;
     return false;

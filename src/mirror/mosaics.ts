@@ -1,23 +1,20 @@
+import { models } from 'symbol-sdk/symbol';
 import type { MosaicInfoDTO } from '../backend/mosaics.js';
+import { RECEIPT_TYPE } from '../memory/execution/receipts.js';
 import type { ResolutionStatementInfoDTO, TransactionStatementInfoDTO } from '../backend/receipts.js';
-import { filterCombinations } from '../memory/state/entry-index.js';
+import { listsUnder } from '../memory/state/entry-listing.js';
 import type { StatementRow } from '../postgres/receipts.js';
 import { byId, type EntryRow as StateRow } from '../postgres/state-write.js';
 import type { EntryRow as TransactionRow } from '../postgres/transactions.js';
 import type { UpstreamClient } from '../upstream/client.js';
-import { fields } from '../upstream/shape.js';
-import * as rules from '../upstream/rules.js';
+import { mosaicInfo } from '../upstream/dto-shapes.js';
 
 /** The transactions that change a mosaic entry, and where their mosaic id is. */
 const MOSAIC_TRANSACTIONS = new Map<number, 'id' | 'mosaicId'>([
-  [16717, 'id'], // definition
-  [16973, 'mosaicId'], // supply change
-  [17229, 'mosaicId'], // supply revocation
+  [models.TransactionType.MOSAIC_DEFINITION.value, 'id'],
+  [models.TransactionType.MOSAIC_SUPPLY_CHANGE.value, 'mosaicId'],
+  [models.TransactionType.MOSAIC_SUPPLY_REVOCATION.value, 'mosaicId'],
 ]);
-/** The receipt a mosaic's expiry leaves (its `artifactId`). */
-const MOSAIC_EXPIRED = 16717;
-
-const mosaicInfo = fields<MosaicInfoDTO>({ 'mosaic.id': rules.hex(8), 'mosaic.ownerAddress': rules.hex(24) });
 
 /**
  * The mosaics a batch changed (16 hex): those its definitions, supply changes and revocations
@@ -39,7 +36,7 @@ export function touchedMosaics(rows: readonly TransactionRow[][], statements: re
       resolved.set(unresolved, resolutionEntries.map((entry) => entry.resolved));
     } else if (kind === 'transaction') {
       for (const receipt of (info as TransactionStatementInfoDTO).statement.receipts as unknown as Record<string, unknown>[]) {
-        if (receipt.type === MOSAIC_EXPIRED && typeof receipt.artifactId === 'string') touched.add(receipt.artifactId);
+        if (receipt.type === RECEIPT_TYPE.mosaicExpired && typeof receipt.artifactId === 'string') touched.add(receipt.artifactId);
       }
     }
   }
@@ -48,9 +45,9 @@ export function touchedMosaics(rows: readonly TransactionRow[][], statements: re
   return touched;
 }
 
-/** A mosaic's row as the chain's store lists it: under `''` and its owner, by its id. */
+/** A mosaic's row as the chain's `MosaicStore` lists it (its `filtersOf`: the owner), by its id. */
 function mosaicRow(info: MosaicInfoDTO): StateRow {
-  return { key: info.mosaic.id, entry: { id: info.id, lists: byId(info.id, ['', ...filterCombinations({ ownerAddress: info.mosaic.ownerAddress })]), json: JSON.stringify(info) } };
+  return { key: info.mosaic.id, entry: { id: info.id, lists: byId(info.id, listsUnder({ ownerAddress: info.mosaic.ownerAddress })), json: JSON.stringify(info) } };
 }
 
 /** The rows of these mosaics as the upstream has them now; one it no longer has goes. */

@@ -1,13 +1,12 @@
-import type pg from 'pg';
-import type { SymbolFacade } from 'symbol-sdk/symbol';
+import { models, type SymbolFacade } from 'symbol-sdk/symbol';
 import type { TransactionInfoDTO, TransactionStatusDTO } from '../backend/dto.js';
 import type { ChainEvent } from '../backend/events.js';
 import type { AddressBook } from '../memory/address-book.js';
-import { decodeTransaction, embeddedCosignatures } from '../memory/transactions/codec.js';
+import { embeddedCosignatures } from '../memory/transactions/codec.js';
 import { TransactionRecord } from '../memory/transactions/record.js';
 import { rowsOf, type EntryRow } from '../postgres/transactions.js';
 import type { UpstreamClient } from '../upstream/client.js';
-import { checkedPayload } from '../upstream/payload.js';
+import { checkedTransaction } from '../upstream/payload.js';
 import { fields } from '../upstream/shape.js';
 import * as rules from '../upstream/rules.js';
 
@@ -20,7 +19,7 @@ export interface MirroredTransactions {
   readonly statuses: { hash: string; status: TransactionStatusDTO }[];
 }
 
-const AGGREGATE_TYPES = new Set([0x4141, 0x4241]);
+const AGGREGATE_TYPES = new Set([models.TransactionType.AGGREGATE_COMPLETE.value, models.TransactionType.AGGREGATE_BONDED.value]);
 
 const aggregateAt = (hash: string) => fields<TransactionInfoDTO>({ 'meta.hash': rules.exactly(hash), 'transaction.transactions': rules.list });
 
@@ -45,7 +44,7 @@ export async function mirroredTransactions(client: UpstreamClient, height: strin
     if (meta.aggregateHash !== undefined) continue;
     const hash = meta.hash!;
     const whole = AGGREGATE_TYPES.has(Number(entry.transaction.type)) ? await client.get(`/transactions/confirmed/${hash}`, aggregateAt(hash)) : entry;
-    const decoded = decodeTransaction(checkedPayload(whole, facade).payload, facade);
+    const { decoded } = checkedTransaction(whole, facade);
     const inner = [...(embedded.get(hash) ?? [])].sort((a, b) => Number(a.meta.index) - Number(b.meta.index));
     if (inner.length !== decoded.embedded.length) throw new Error(`the upstream lists ${inner.length} embedded transactions of ${hash} at height ${height}, its payload has ${decoded.embedded.length}`);
     const ids = inner.map((each) => each.id)[Symbol.iterator]();
@@ -62,23 +61,4 @@ export async function mirroredTransactions(client: UpstreamClient, height: strin
     result.statuses.push({ hash, status: { group: 'confirmed', code: 'Success', hash, deadline: decoded.deadline.toString(), height } });
   }
   return result;
-}
-
-/** Removes the confirmed transactions above `height` (the upstream switched forks): their rows, ranks, lists' counts and statuses. */
-export async function removeTransactionsAbove(client: pg.PoolClient, height: bigint): Promise<void> {
-  const { rows: [first] } = await client.query<{ seq: string | null }>('select min(seq) as seq from transactions where height > $1', [height.toString()]);
-  if (first.seq === null) return;
-  const { rows } = await client.query<{ list: string; removed: string }>(
-    `with gone as (delete from ranks where list like 'tx/%' and entry >= $1 returning list)
-     select list, count(*) as removed from gone group by list`,
-    [first.seq],
-  );
-  if (rows.length > 0) {
-    await client.query('update list_counts c set count = c.count - r.removed from unnest($1::text[], $2::bigint[]) as r(list, removed) where c.list = r.list', [
-      rows.map((row) => row.list),
-      rows.map((row) => row.removed),
-    ]);
-  }
-  await client.query('delete from transaction_statuses where hash in (select hash from transactions where seq >= $1 and hash is not null)', [first.seq]);
-  await client.query('delete from transactions where seq >= $1', [first.seq]);
 }

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { BlockInfoDTO, FinalizationProofDTO } from '../backend/dto.js';
 import type { ChainEvent } from '../backend/events.js';
-import { appendToLists, blockList } from './lists.js';
+import { appendToLists, blockList, truncateLists } from './lists.js';
 
 /**
  * What every writer of the store writes the same way, whatever it follows (the chain engine,
@@ -36,17 +36,7 @@ export async function insertBlocks(client: pg.PoolClient, blocks: readonly Block
  * their ranks (the tails of the block lists: ranks stay dense) and their lists' counts.
  */
 export async function removeBlocksAbove(client: pg.PoolClient, height: bigint): Promise<void> {
-  const { rows } = await client.query<{ list: string; removed: string }>(
-    `with gone as (delete from ranks where (list = 'blocks' or list like 'blocks/%') and entry > $1 returning list)
-     select list, count(*) as removed from gone group by list`,
-    [height.toString()],
-  );
-  if (rows.length > 0) {
-    await client.query('update list_counts c set count = c.count - r.removed from unnest($1::text[], $2::bigint[]) as r(list, removed) where c.list = r.list', [
-      rows.map((row) => row.list),
-      rows.map((row) => row.removed),
-    ]);
-  }
+  await truncateLists(client, blockList(), height + 1n);
   await client.query('delete from blocks where height > $1', [height.toString()]);
   await client.query('delete from finalization_proofs where height > $1', [height.toString()]);
 }

@@ -25,6 +25,24 @@ export async function appendToLists(client: pg.PoolClient, entries: readonly Lis
   for (let i = 0; i < entries.length; i += SLICE) await appendSlice(client, entries.slice(i, i + SLICE));
 }
 
+/**
+ * Removes every entry from `fromEntry` on of the lists named `name` or `name/…` (`blocks`,
+ * `tx`, `statements`) and moves their counts down: the undoing of `appendToLists`, for a mirror
+ * whose upstream switched forks. The removed entries are the lists' tails, so ranks stay dense.
+ */
+export async function truncateLists(client: pg.PoolClient, name: string, fromEntry: bigint): Promise<void> {
+  const { rows } = await client.query<{ list: string; removed: string }>(
+    `with gone as (delete from ranks where (list = $1 or list like $1 || '/%') and entry >= $2 returning list)
+     select list, count(*) as removed from gone group by list`,
+    [name, fromEntry.toString()],
+  );
+  if (rows.length === 0) return;
+  await client.query('update list_counts c set count = c.count - r.removed from unnest($1::text[], $2::bigint[]) as r(list, removed) where c.list = r.list', [
+    rows.map((row) => row.list),
+    rows.map((row) => row.removed),
+  ]);
+}
+
 /** Entries per statement. */
 const SLICE = 10_000;
 

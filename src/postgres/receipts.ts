@@ -11,10 +11,10 @@ import { chainInternals, type InMemoryChain } from '../memory/chain.js';
 import { statementFilterKeys } from '../memory/receipt-store.js';
 import { STATE_TREES } from '../memory/state/chain-state.js';
 import type { PageRequest } from '../pagination.js';
-import { appendToLists, type ListEntry } from './lists.js';
+import { appendToLists, truncateLists, type ListEntry } from './lists.js';
 import { writeMeta } from './meta.js';
 import type { PartWrite, SealedBatch, StoreModule, StorePart } from './part.js';
-import { blockMerklePath, insertLeaves, statePath, TreeFollower, writeTreeChanges, type TreeChanges } from './proofs.js';
+import { blockMerklePath, insertLeaves, statePath, TreeFollower, writeTreeChanges } from './proofs.js';
 import { bigintParam, filteredPage, MAX_BIGINT, pageOfEntries, type Reader } from './reader.js';
 
 /** The meta rows of the fee quotes, rendered by the chain as each batch with blocks is sealed. */
@@ -167,15 +167,7 @@ export async function insertStatements(client: pg.PoolClient, statements: readon
 export async function removeStatementsAbove(client: pg.PoolClient, height: bigint): Promise<void> {
   const { rows: [first] } = await client.query<{ seq: string | null }>('select min(seq) as seq from statements where height > $1', [height.toString()]);
   if (first.seq === null) return;
-  const { rows } = await client.query<{ list: string; removed: string }>(
-    `with gone as (delete from ranks where list like 'statements/%' and entry >= $1 returning list)
-     select list, count(*) as removed from gone group by list`,
-    [first.seq],
-  );
-  await client.query('update list_counts c set count = c.count - r.removed from unnest($1::text[], $2::bigint[]) as r(list, removed) where c.list = r.list', [
-    rows.map((row) => row.list),
-    rows.map((row) => row.removed),
-  ]);
+  await truncateLists(client, 'statements', BigInt(first.seq));
   await client.query('delete from statements where seq >= $1', [first.seq]);
 }
 

@@ -4,7 +4,7 @@ import type { ChainEvent } from '../backend/events.js';
 import type { PageResult, TransactionKey, TransactionSearchCriteria } from '../backend/repositories.js';
 import { chainInternals, type InMemoryChain } from '../memory/chain.js';
 import type { EmbeddedEntry, Searchable, TransactionRecord } from '../memory/transactions/record.js';
-import { appendToLists, type ListEntry } from './lists.js';
+import { appendToLists, truncateLists, type ListEntry } from './lists.js';
 import type { PartWrite, SealedBatch, StoreModule } from './part.js';
 import { bigintParam, filteredPage, MAX_BIGINT, pageOfEntries, type Reader } from './reader.js';
 
@@ -156,6 +156,15 @@ function collect(chain: InMemoryChain, batch: SealedBatch): PartWrite | undefine
     await insertPoolRows(client, pools.flatMap((pool) => pool.rows));
     await writeStatuses(client, pools);
   };
+}
+
+/** Removes the confirmed transactions above `height` (the upstream switched forks): their rows, ranks, lists' counts and statuses. */
+export async function removeTransactionsAbove(client: pg.PoolClient, height: bigint): Promise<void> {
+  const { rows: [first] } = await client.query<{ seq: string | null }>('select min(seq) as seq from transactions where height > $1', [height.toString()]);
+  if (first.seq === null) return;
+  await truncateLists(client, 'tx', BigInt(first.seq));
+  await client.query('delete from transaction_statuses where hash in (select hash from transactions where seq >= $1 and hash is not null)', [first.seq]);
+  await client.query('delete from transactions where seq >= $1', [first.seq]);
 }
 
 /** Sets the status of each hash (or forgets it: `status` undefined). */

@@ -42,7 +42,7 @@ export const resolutionStatementAt = (height: string) =>
   fields<ResolutionStatementInfoDTO>({ 'statement.height': exactly(height), 'statement.resolutionEntries': list });
 export const finalizationProof = fields<FinalizationProofDTO>({ finalizationEpoch: integer, height: decimal, hash: HASH });
 export const accountInfo = fields<AccountInfoDTO>({ 'account.address': hex(24) });
-export const mosaicInfo = fields<MosaicInfoDTO>({ 'mosaic.id': hex(8) });
+export const mosaicInfo = fields<MosaicInfoDTO>({ 'mosaic.id': hex(8), 'mosaic.ownerAddress': hex(24) });
 export const namespaceInfo = fields<NamespaceInfoDTO>({ 'namespace.level0': hex(8), 'meta.active': boolean });
 export const page = fields<PageDTO>({ data: list, 'pagination.pageNumber': integer, 'pagination.pageSize': integer });
 

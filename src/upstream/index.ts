@@ -11,6 +11,6 @@ export { UPSTREAM_DEFAULTS, type BackoffOptions, type UpstreamClientOptions, typ
 export type { UpstreamNetwork } from './network.js';
 export type { BlockNotificationDTO } from './dto-shapes.js';
 export { ShapeError, fields, listOf, type Check, type Rule } from './shape.js';
-export { checkedPayload, transactionPayload, type TransactionPayload } from './payload.js';
+export { checkedPayload, checkedTransaction, transactionPayload, type CheckedPayload, type TransactionPayload } from './payload.js';
 export { TransactionJsonError } from './transaction-json-error.js';
 export * as rules from './rules.js';

@@ -17,6 +17,11 @@ export interface TransactionPayload {
   hash: string;
 }
 
+/** A checked payload, with what the chain's decoder made of it (what a record is built from). */
+export interface CheckedPayload extends TransactionPayload {
+  decoded: DecodedTransaction;
+}
+
 /**
  * Rebuilds the payload of a top-level transaction from its REST JSON, as catapult-rest or this
  * gateway serve it: the entry `{ transaction, meta }` or its `transaction` object alone. An
@@ -48,6 +53,12 @@ export function transactionPayload(json: unknown, facade: SymbolFacade): Transac
  * @throws TransactionJsonError as `transactionPayload`, and naming what does not hold
  */
 export function checkedPayload(json: unknown, facade: SymbolFacade): TransactionPayload {
+  const { payload, hash } = checkedTransaction(json, facade);
+  return { payload, hash };
+}
+
+/** `checkedPayload`, with the decoded transaction it checked: a mirror builds its record from it instead of decoding the bytes again. */
+export function checkedTransaction(json: unknown, facade: SymbolFacade): CheckedPayload {
   const entry = entryOf(json);
   const model = transactionModel(entry.transaction, entry.path);
   const rebuilt = payloadOf(model, facade);
@@ -63,7 +74,7 @@ export function checkedPayload(json: unknown, facade: SymbolFacade): Transaction
     const failure = check({ entry, model, decoded, facade });
     if (failure) throw new TransactionJsonError(`${label}: ${failure.field} ${failure.problem}`, failure.field);
   }
-  return rebuilt;
+  return { ...rebuilt, decoded };
 }
 
 function payloadOf(model: Transaction, facade: SymbolFacade): TransactionPayload {

@@ -17,6 +17,11 @@ export interface ListedEntry<DTO> {
   readonly dto: DTO;
 }
 
+/** The lists an entry with these filters is paged under: `''` (every entry) and each filter key. */
+export function listsUnder(filters: Filters): string[] {
+  return ['', ...filterCombinations(filters)];
+}
+
 /** The list a query pages: `''` for every entry, else the filter key of the filters it gives. */
 export function listOf(filters: Filters): string {
   return filterKey(filters) ?? '';
@@ -78,7 +83,7 @@ export abstract class EntryListing<V, DTO, Q extends PageRequest> {
     const entry = this.cache.get(key);
     if (entry === undefined) return undefined;
     const id = this.entries.idOf(key)!;
-    return { id, lists: ['', ...filterCombinations(this.filtersOf(entry))], dto: this.render(entry, id) };
+    return { id, lists: listsUnder(this.filtersOf(entry)), dto: this.render(entry, id) };
   }
 
   #dto(key: string): DTO | undefined {
