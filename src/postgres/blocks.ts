@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { BlockInfoDTO, FinalizationProofDTO } from '../backend/dto.js';
 import type { ChainEvent } from '../backend/events.js';
 import { appendToLists, blockList, truncateLists } from './lists.js';
+import { slices } from './pool.js';
 
 /**
  * What every writer of the store writes the same way, whatever it follows (the chain engine,
@@ -50,9 +51,7 @@ export async function insertProofs(client: pg.PoolClient, proofs: readonly Final
 /** Appends events (each after every event stored before it) and wakes the readers' feeds once the transaction commits. */
 export async function insertEvents(client: pg.PoolClient, events: readonly ChainEvent[]): Promise<void> {
   if (events.length === 0) return;
-  // A statement each slice: a mirror's batch of full blocks holds hundreds of thousands.
-  for (let i = 0; i < events.length; i += EVENTS_PER_STATEMENT) {
-    const slice = events.slice(i, i + EVENTS_PER_STATEMENT);
+  for (const slice of slices(events)) {
     await client.query(
       'insert into events (channel, addresses, data) select * from unnest($1::text[], $2::text[], $3::text[])',
       [slice.map((event) => event.channel), slice.map((event) => event.addresses.join(' ')), slice.map((event) => JSON.stringify(event.data))],
@@ -61,4 +60,3 @@ export async function insertEvents(client: pg.PoolClient, events: readonly Chain
   await client.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, '']);
 }
 
-const EVENTS_PER_STATEMENT = 5_000;

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { slices } from './pool.js';
 
 /** The list blocks are paged under for a signer, a beneficiary, both or neither (`blocks`). */
 export function blockList(signer?: string, beneficiary?: string): string {
@@ -21,8 +22,7 @@ export interface ListEntry {
  * the writer's transaction, so a list's count and its ranks never disagree.
  */
 export async function appendToLists(client: pg.PoolClient, entries: readonly ListEntry[]): Promise<void> {
-  // A catch-up or a mirror's batch may append hundreds of thousands: a statement each slice, within any statement timeout.
-  for (let i = 0; i < entries.length; i += SLICE) await appendSlice(client, entries.slice(i, i + SLICE));
+  for (const slice of slices(entries)) await appendSlice(client, slice);
 }
 
 /**
@@ -42,9 +42,6 @@ export async function truncateLists(client: pg.PoolClient, name: string, fromEnt
     rows.map((row) => row.removed),
   ]);
 }
-
-/** Entries per statement. */
-const SLICE = 10_000;
 
 async function appendSlice(client: pg.PoolClient, entries: readonly ListEntry[]): Promise<void> {
   const added = new Map<string, number>();

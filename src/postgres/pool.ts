@@ -32,6 +32,17 @@ export function createPool(options: PostgresOptions): pg.Pool {
   return pool;
 }
 
+/**
+ * Rows a writer puts in one statement: a catch-up or a mirror's batch may hold hundreds of
+ * thousands, and each statement must stay well inside the statement timeout.
+ */
+export const ROWS_PER_STATEMENT = 5_000;
+
+/** `rows`, ROWS_PER_STATEMENT at a time, in order. */
+export function* slices<T>(rows: readonly T[]): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) yield rows.slice(i, i + ROWS_PER_STATEMENT);
+}
+
 /** `value`, checked to be a positive whole number (a TypeError naming the option otherwise). */
 export function positive(name: string, value: number): number {
   if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`${name} must be a positive whole number, not ${String(value)}`);

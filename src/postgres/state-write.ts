@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { slices } from './pool.js';
 import { moveListBuckets, rebuildListBuckets, type ListMove } from './state-lists.js';
 
 /**
@@ -40,9 +41,6 @@ export interface StateRows {
   readonly aliases: readonly AliasRow[];
 }
 
-/** Rows per statement: a catch-up writes every entry the chain holds. */
-const CHUNK = 5_000;
-
 /** Empties the state tables: a catch-up writes the whole state again. */
 export async function clearState(client: pg.PoolClient): Promise<void> {
   for (const table of ['state_entries', 'state_lists', 'state_list_buckets', 'multisig_entries', 'namespace_names', 'namespace_aliases']) {
@@ -56,22 +54,21 @@ export async function clearState(client: pg.PoolClient): Promise<void> {
  */
 export async function writeStateRows(client: pg.PoolClient, rows: StateRows, lists: { readonly bucketSize: number; readonly catchUp: boolean }): Promise<void> {
   for (const [kind, entries] of rows.entries) {
-    for (let i = 0; i < entries.length; i += CHUNK) {
-      const moves = await writeEntries(client, kind, entries.slice(i, i + CHUNK));
+    for (const slice of slices(entries)) {
+      const moves = await writeEntries(client, kind, slice);
       if (!lists.catchUp) await moveListBuckets(client, kind, moves, lists.bucketSize);
     }
   }
   if (lists.catchUp) await rebuildListBuckets(client, lists.bucketSize);
-  for (let i = 0; i < rows.multisig.length; i += CHUNK) await writeMultisig(client, rows.multisig.slice(i, i + CHUNK));
-  for (let i = 0; i < rows.names.length; i += CHUNK) {
-    const names = rows.names.slice(i, i + CHUNK);
+  for (const slice of slices(rows.multisig)) await writeMultisig(client, slice);
+  for (const names of slices(rows.names)) {
     await client.query('insert into namespace_names (id, name, parent_id) select * from unnest($1::text[], $2::text[], $3::text[]) on conflict (id) do nothing', [
       names.map((name) => name.id),
       names.map((name) => name.name),
       names.map((name) => name.parentId),
     ]);
   }
-  for (let i = 0; i < rows.aliases.length; i += CHUNK) await writeAliases(client, rows.aliases.slice(i, i + CHUNK));
+  for (const slice of slices(rows.aliases)) await writeAliases(client, slice);
 }
 
 /** Replaces entries of one kind with their list memberships; returns the memberships that left and joined, to move the lists' buckets by. */

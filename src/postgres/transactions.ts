@@ -6,6 +6,7 @@ import { chainInternals, type InMemoryChain } from '../memory/chain.js';
 import type { EmbeddedEntry, Searchable, TransactionRecord } from '../memory/transactions/record.js';
 import { appendToLists, truncateLists, type ListEntry } from './lists.js';
 import type { PartWrite, SealedBatch, StoreModule } from './part.js';
+import { slices } from './pool.js';
 import { bigintParam, filteredPage, MAX_BIGINT, pageOfEntries, type Reader } from './reader.js';
 
 /**
@@ -169,7 +170,7 @@ export async function removeTransactionsAbove(client: pg.PoolClient, height: big
 
 /** Sets the status of each hash (or forgets it: `status` undefined). */
 export async function writeStatuses(client: pg.PoolClient, statuses: readonly { hash: string; status?: TransactionStatusDTO }[]): Promise<void> {
-  for (let i = 0; i < statuses.length; i += ROWS_PER_STATEMENT) await writeStatusSlice(client, statuses.slice(i, i + ROWS_PER_STATEMENT));
+  for (const slice of slices(statuses)) await writeStatusSlice(client, slice);
 }
 
 async function writeStatusSlice(client: pg.PoolClient, statuses: readonly { hash: string; status?: TransactionStatusDTO }[]): Promise<void> {
@@ -199,23 +200,24 @@ export async function appendConfirmed(client: pg.PoolClient, records: readonly E
   if (rows.length === 0) return;
   const { rows: [last] } = await client.query<{ seq: string | null }>('select max(seq) as seq from transactions');
   const first = BigInt(last.seq ?? 0) + 1n;
-  const seqs = rows.map((_, i) => first + BigInt(i));
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) await insertConfirmed(client, rows.slice(i, i + ROWS_PER_STATEMENT), seqs.slice(i, i + ROWS_PER_STATEMENT));
-  const entries: ListEntry[] = rows.flatMap((row, i) => confirmedLists(row).map((list) => ({ list, key: row.id, entry: seqs[i] })));
+  let seq = first;
+  for (const slice of slices(rows)) {
+    await insertConfirmed(client, slice, seq);
+    seq += BigInt(slice.length);
+  }
+  const entries: ListEntry[] = rows.flatMap((row, i) => confirmedLists(row).map((list) => ({ list, key: row.id, entry: first + BigInt(i) })));
   await appendToLists(client, entries);
 }
 
-/** Rows per insert: a catch-up or a mirror's batch may hold hundreds of thousands. */
-const ROWS_PER_STATEMENT = 5_000;
-
-async function insertConfirmed(client: pg.PoolClient, rows: readonly EntryRow[], seqs: readonly bigint[]): Promise<void> {
+/** Inserts rows numbered from `first` on. */
+async function insertConfirmed(client: pg.PoolClient, rows: readonly EntryRow[], first: bigint): Promise<void> {
   await client.query(
     `insert into transactions (seq, id, hash, height, type, signer, recipients, transfers, json, full_json)
      select seq, id, hash, height, type, signer, string_to_array(recipients, ' '), transfers::jsonb, json, full_json
      from unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::integer[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
        as t(seq, id, hash, height, type, signer, recipients, transfers, json, full_json)`,
     [
-      seqs.map(String),
+      rows.map((_, i) => (first + BigInt(i)).toString()),
       rows.map((row) => row.id),
       rows.map((row) => row.hash),
       rows.map((row) => row.height),
