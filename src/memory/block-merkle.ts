@@ -18,26 +18,33 @@ export interface BlockLeaves {
  */
 export class BlockMerkleLeaves {
   readonly #blocks: BlockLeaves[] = [];
+  readonly #first: number;
 
-  /** Adds the next block's leaves (blocks in height order, from 1), each 64 hex. */
+  /** @param first the height of the first block (a forked chain's fork block: its leaves are the upstream's, and none are kept) */
+  constructor(first = 1) {
+    this.#first = first;
+  }
+
+  /** Adds the next block's leaves (blocks in height order, from `first`), each 64 hex. */
   append(transactions: readonly string[], statements: readonly string[]): void {
     this.#blocks.push({ transactions: Buffer.from(transactions.join(''), 'hex'), statements: Buffer.from(statements.join(''), 'hex') });
   }
 
   /** Drops the leaves of the blocks above `height`. */
   truncate(height: number): void {
-    if (this.#blocks.length > height) this.#blocks.length = height;
+    const kept = Math.max(0, height - this.#first + 1);
+    if (this.#blocks.length > kept) this.#blocks.length = kept;
   }
 
   /** The leaves of the block at `height` (for a store that follows the chain); undefined for no such block. */
   at(height: number): BlockLeaves | undefined {
-    return height >= 1 ? this.#blocks[height - 1] : undefined;
+    return height >= this.#first ? this.#blocks[height - this.#first] : undefined;
   }
 
   /** The path from leaf `hash` (64 hex) to the root of the block's tree; undefined for no such block or leaf. */
   path(height: bigint, tree: 'transactions' | 'statements', hash: string): MerkleProofInfoDTO | undefined {
-    if (height < 1n || height > BigInt(this.#blocks.length)) return undefined;
-    return leafPath(this.#blocks[Number(height) - 1][tree], hash);
+    const leaves = this.at(Number(height));
+    return leaves === undefined ? undefined : leafPath(leaves[tree], hash);
   }
 }
 

@@ -18,10 +18,17 @@ export class BlockStore {
   readonly #bySigner = new Map<string, number[]>();
   readonly #byBeneficiary = new Map<string, number[]>();
   readonly #bySignerAndBeneficiary = new Map<string, number[]>();
-  readonly #all: HeightList = new WholeChain(this.#blocks);
+  readonly #all: HeightList;
+  /** The height of the first block kept: 1, or a forked chain's fork block (what lies below is the upstream's). */
+  readonly first: number;
+
+  constructor(first = 1) {
+    this.first = first;
+    this.#all = new WholeChain(this.#blocks, first);
+  }
 
   get height(): number {
-    return this.#blocks.length;
+    return this.first - 1 + this.#blocks.length;
   }
 
   /**
@@ -29,7 +36,7 @@ export class BlockStore {
    * block never changes, so the gateway renders its JSON once.
    */
   append(block: BlockInfoDTO): void {
-    const height = this.#blocks.length + 1;
+    const height = this.height + 1;
     if (block.block.height !== String(height)) throw new RangeError(`expected block at height ${height}, got ${block.block.height}`);
     deepFreeze(block);
     this.#blocks.push(block);
@@ -41,7 +48,7 @@ export class BlockStore {
 
   /** Drops the blocks above `height` (a development snapshot's revert). */
   truncate(height: number): void {
-    while (this.#blocks.length > height) {
+    while (this.height > height && this.#blocks.length > 0) {
       const { block } = this.#blocks.pop()!;
       this.#timestamps.pop();
       unindexLast(this.#bySigner, block.signerPublicKey);
@@ -51,7 +58,7 @@ export class BlockStore {
   }
 
   at(height: number): BlockInfoDTO | undefined {
-    return height >= 1 ? this.#blocks[height - 1] : undefined;
+    return height >= this.first ? this.#blocks[height - this.first] : undefined;
   }
 
   latest(): BlockInfoDTO {
@@ -70,10 +77,10 @@ export class BlockStore {
     // Timestamps grow with height, so a timestamp range is a height range.
     const { fromTimestamp: from, toTimestamp: to } = criteria;
     const timestamps = this.#timestamps;
-    const lowHeight = from === undefined ? 1 : partitionPoint(timestamps.length, (i) => timestamps[i] < from) + 1;
-    const highHeight = to === undefined ? this.height : partitionPoint(timestamps.length, (i) => timestamps[i] <= to);
+    const lowHeight = from === undefined ? this.first : partitionPoint(timestamps.length, (i) => timestamps[i] < from) + this.first;
+    const highHeight = to === undefined ? this.height : partitionPoint(timestamps.length, (i) => timestamps[i] <= to) + this.first - 1;
     // Block ids grow with height, so the list is in id order too.
-    const blocks: Sequence<BlockInfoDTO> = { length: list.length, at: (index) => this.#blocks[list.at(index)! - 1] };
+    const blocks: Sequence<BlockInfoDTO> = { length: list.length, at: (index) => this.#blocks[list.at(index)! - this.first] };
     const [lo, hi] = [lowerBound(list, lowHeight), lowerBound(list, highHeight + 1)];
     // Sorted by height, the offset is a height.
     if (criteria.orderBy === 'height' && criteria.offset !== undefined) return pageOfRange(blocks, lo, hi, criteria, blockHeight, BigInt(criteria.offset));
@@ -107,14 +114,17 @@ function unindexLast(index: Map<string, number[]>, key: string): void {
 }
 
 class WholeChain implements HeightList {
-  constructor(private readonly blocks: readonly unknown[]) {}
+  constructor(
+    private readonly blocks: readonly unknown[],
+    private readonly first: number,
+  ) {}
 
   get length(): number {
     return this.blocks.length;
   }
 
   at(index: number): number {
-    return index + 1;
+    return index + this.first;
   }
 }
 

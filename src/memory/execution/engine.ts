@@ -94,6 +94,23 @@ export class ChainEngine {
     return executor.execute(notifications, this.#unconfirmed, block);
   }
 
+  /**
+   * Runs `admit`'s stateful checks (and for the partial pool `checkCosigners`') on a layer that
+   * is dropped: what a forked chain runs first, to learn which entries the check will read.
+   */
+  trial(decoded: DecodedTransaction, pool: 'unconfirmed' | 'partial'): void {
+    const { executor, state } = this.#options;
+    const block = this.nextBlock();
+    const notifications = executor.notifications(decoded, 1, decoded.maxFee, block);
+    if (executor.validateStateless(notifications, block, this.#unconfirmed)) return;
+    if (pool === 'unconfirmed') {
+      executor.execute(notifications, this.#unconfirmed.delta(), block);
+      return;
+    }
+    executor.execute(notifications, state.delta(), { ...block, partial: true });
+    executor.validateKinds(notifications, COSIGNER_KINDS, state, block);
+  }
+
   /** Whether a transaction type may only be embedded in an aggregate (a node drops it at the top level). */
   isEmbeddedOnly(type: number): boolean {
     return this.#options.executor.isEmbeddedOnly(type);

@@ -40,3 +40,8 @@ export function writeLockInfo(writer: StateWriter, lock: LockInfo): StateWriter 
 export function lockDto(lock: LockInfo): LockDTO {
   return { version: 1, ownerAddress: lock.ownerAddress, mosaicId: lock.mosaicId, amount: lock.amount.toString(), endHeight: lock.endHeight.toString(), status: lock.status };
 }
+
+/** A lock's common fields from the lock routes' DTO: the inverse of `lockDto`. */
+export function lockInfoOf(lock: LockDTO): LockInfo {
+  return { ownerAddress: lock.ownerAddress.toUpperCase(), mosaicId: lock.mosaicId.toUpperCase(), amount: BigInt(lock.amount), endHeight: BigInt(lock.endHeight), status: lock.status };
+}

@@ -34,6 +34,13 @@ export interface CacheChange<V> {
   readonly after: V | undefined;
 }
 
+/**
+ * Where a cache's missing entries may still be (a forked chain's upstream): told of each key
+ * read and not found that was never fetched nor written, so it can fetch it before the read is
+ * made again.
+ */
+export type MissedKey = (cache: string, key: string) => void;
+
 /** Marks a key removed in a layer (a layer's map can not hold `undefined` for that). */
 const REMOVED = Symbol('removed');
 type Slot<V> = V | typeof REMOVED;
@@ -48,6 +55,8 @@ export class Cache<V> implements CacheView<V> {
   readonly journal: Journal;
   readonly #entries = new Map<string, V>();
   readonly #listeners: ((changes: readonly CacheChange<V>[]) => void)[] = [];
+  /** With an upstream: told of misses, and the keys it need not be told of (fetched, or written here). */
+  #upstream: { readonly missed: MissedKey; readonly settled: Set<string> } | undefined;
 
   constructor(descriptor: CacheDescriptor<V>, journal: Journal = new Journal()) {
     this.name = descriptor.name;
@@ -55,7 +64,37 @@ export class Cache<V> implements CacheView<V> {
   }
 
   get(key: string): V | undefined {
-    return this.#entries.get(key);
+    const entry = this.#entries.get(key);
+    if (entry === undefined && this.#upstream !== undefined && !this.#upstream.settled.has(key)) this.#upstream.missed(this.name, key);
+    return entry;
+  }
+
+  /** From now on, tells `missed` of every key read and not found that no `load` or commit settled. */
+  followUpstream(missed: MissedKey): void {
+    this.#upstream = { missed, settled: new Set() };
+  }
+
+  /** Whether a key still has to be fetched before a read of it can be trusted (always false without an upstream). */
+  unsettled(key: string): boolean {
+    return this.#upstream !== undefined && !this.#upstream.settled.has(key) && !this.#entries.has(key);
+  }
+
+  /**
+   * Adds entries fetched from the upstream as confirmed (indexes and trees follow), and settles
+   * `keys` (those fetched and found absent too). A key already settled keeps what it has: what
+   * the chain wrote since wins over the upstream. No rewind undoes a load.
+   */
+  load(keys: Iterable<string>, entries: ReadonlyMap<string, V>): void {
+    const upstream = this.#upstream;
+    if (!upstream) throw new Error(`cache '${this.name}' follows no upstream`);
+    const slots = new Map<string, Slot<V>>();
+    for (const key of keys) {
+      if (upstream.settled.has(key)) continue;
+      upstream.settled.add(key);
+      const entry = entries.get(key);
+      if (entry !== undefined && !this.#entries.has(key)) slots.set(key, entry);
+    }
+    this.journal.unrecorded(() => this.apply(slots));
   }
 
   get size(): number {
@@ -75,6 +114,7 @@ export class Cache<V> implements CacheView<V> {
   /** Applies a layer's changes; called by `CacheDelta.commit`. */
   apply(slots: ReadonlyMap<string, Slot<V>>): void {
     if (slots.size === 0) return;
+    if (this.#upstream) for (const key of slots.keys()) this.#upstream.settled.add(key);
     const changes: CacheChange<V>[] = [];
     for (const [key, slot] of slots) {
       const before = this.#entries.get(key);

@@ -1,4 +1,4 @@
-import { Cache, CacheDelta, type CacheDescriptor } from './cache.js';
+import { Cache, CacheDelta, type CacheDescriptor, type MissedKey } from './cache.js';
 import type { StateTreeName } from '../../backend/state-proofs.js';
 import { Journal } from './journal.js';
 import { CacheTree, type TreeSource } from './state-tree.js';
@@ -41,6 +41,11 @@ export class ChainState {
       this.#trees.set(merkle.tree, { descriptor: descriptor as CacheDescriptor<unknown>, tree: new CacheTree(cache, merkle.source) as CacheTree<unknown> });
     }
     return cache;
+  }
+
+  /** Every registered cache tells `missed` of the keys it misses that were never fetched (a forked chain's caches: see `Cache.followUpstream`). */
+  followUpstream(missed: MissedKey): void {
+    for (const cache of this.#caches.values()) cache.followUpstream(missed);
   }
 
   /** The confirmed entries of a registered cache. */

@@ -9,10 +9,24 @@ export class Journal {
   readonly #undo: (() => void)[] = [];
   #open = 0;
   #rewinding = false;
+  #unrecorded = 0;
 
-  /** Whether changes are recorded now (a mark is open, and no rewind is running). */
+  /** Whether changes are recorded now (a mark is open, and no rewind or unrecorded change is running). */
   get recording(): boolean {
-    return this.#open > 0 && !this.#rewinding;
+    return this.#open > 0 && !this.#rewinding && this.#unrecorded === 0;
+  }
+
+  /**
+   * Runs a change that no rewind undoes (entries a forked chain fetched: they were there
+   * before any mark, as far as the chain is concerned).
+   */
+  unrecorded(change: () => void): void {
+    this.#unrecorded++;
+    try {
+      change();
+    } finally {
+      this.#unrecorded--;
+    }
   }
 
   /** Undo records kept (what the open marks cost). */

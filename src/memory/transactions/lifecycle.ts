@@ -41,6 +41,12 @@ export interface LifecycleOptions {
   warn?: (message: string) => void;
   /** Runs each check of an announce (`check`), told what was announced: where the chain keeps its inputs. */
   checking?: (input: AnnouncedInput, check: () => void) => void;
+  /**
+   * A forked chain's upstream state: each announce's check is tried first (`prepare` runs the
+   * trial and fetches what it missed, the queue waiting for it), so the check reads every entry
+   * it needs. See `UpstreamState`.
+   */
+  upstream?: { prepare(trial: () => void): Promise<void> | undefined };
 }
 
 /** An announce as the chain keeps it among its inputs: what `process` checks again. */
@@ -116,7 +122,7 @@ export class TransactionLifecycle {
         ? { op: 'cosignature', cosignature: item.cosignature }
         : { op: 'transaction', payload: item.payload, ...(item.kind === 'transaction' && item.target === 'partial' ? { partial: true as const } : {}) };
       checking(input, () => this.#process(item));
-    });
+    }, undefined, options.upstream && ((item) => options.upstream!.prepare(() => this.#trial(item))));
   }
 
   /**
@@ -147,6 +153,11 @@ export class TransactionLifecycle {
   /** Checks every announce waiting in the inbound queue now (harvesting does this first). */
   drainInbound(): void {
     this.#inbound.drain();
+  }
+
+  /** Checks every announce waiting in the inbound queue, waiting for what a forked chain fetches for them. */
+  drainedInbound(): Promise<void> {
+    return this.#inbound.drained();
   }
 
   /**
@@ -189,6 +200,17 @@ export class TransactionLifecycle {
     if (item.kind === 'cosignature') return this.#cosign(item.cosignature);
     const { hash, deadline, signerPublicKey } = item.transaction;
     this.#fail(hash, deadline, [this.#addressOf(signerPublicKey)], 'Failure', true);
+  }
+
+  // The checks of `#process` on layers that are dropped (what a forked chain fetches for).
+  #trial(item: Inbound): void {
+    const { engine } = this.#options;
+    if (item.kind === 'transaction') return engine.trial(item.decoded, item.target);
+    if (item.kind !== 'cosignature') return;
+    const record = this.partial.get(item.cosignature.parentHash);
+    if (!record) return;
+    engine.trial(record.decoded, 'partial');
+    engine.trial(record.decoded, 'unconfirmed');
   }
 
   // Adds a cosignature to a partial aggregate; the one that completes its approvals (by the multisig graph at that time) moves it to unconfirmed.

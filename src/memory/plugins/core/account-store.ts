@@ -188,3 +188,30 @@ export function accountDto(account: AccountState, currencyMosaicId: string): Acc
     importanceHeight: account.importanceHeight.toString(),
   };
 }
+
+/** The account state an `AccountInfoDTO` shows (cache `ACCOUNTS`, key its address): the inverse of `accountDto`. */
+export function accountStateOf(info: AccountInfoDTO): AccountState {
+  const { account } = info;
+  const keys = account.supplementalPublicKeys;
+  const publicKey = account.publicKey.toUpperCase();
+  return {
+    address: account.address.toUpperCase(),
+    addressHeight: BigInt(account.addressHeight),
+    publicKey: publicKey === ZERO_KEY ? undefined : publicKey,
+    publicKeyHeight: BigInt(account.publicKeyHeight),
+    accountType: account.accountType,
+    supplementalPublicKeys: {
+      ...(keys.linked ? { linked: keys.linked.publicKey } : {}),
+      ...(keys.node ? { node: keys.node.publicKey } : {}),
+      ...(keys.vrf ? { vrf: keys.vrf.publicKey } : {}),
+      ...(keys.voting?.publicKeys.length ? { voting: keys.voting.publicKeys.map((key) => ({ ...key })) } : {}),
+    },
+    importance: BigInt(account.importance),
+    importanceHeight: BigInt(account.importanceHeight),
+    // Empty buckets are shown as zeros.
+    activityBuckets: account.activityBuckets
+      .filter((bucket) => bucket.startHeight !== '0')
+      .map((bucket) => ({ startHeight: BigInt(bucket.startHeight), totalFeesPaid: BigInt(bucket.totalFeesPaid), beneficiaryCount: bucket.beneficiaryCount, rawScore: BigInt(bucket.rawScore) })),
+    balances: new Map(account.mosaics.map((mosaic) => [mosaic.id.toUpperCase(), BigInt(mosaic.amount)])),
+  };
+}

@@ -2,7 +2,7 @@ import type { HashLockInfoDTO, HashLockSearchCriteria } from '../../../backend/l
 import type { Cache } from '../../state/cache.js';
 import { HeightIndex } from '../../state/entry-index.js';
 import { EntryListing, type Filters } from '../../state/entry-listing.js';
-import { lockDto } from '../lock-shared.js';
+import { lockDto, lockInfoOf } from '../lock-shared.js';
 import type { HashLockEntry } from './state.js';
 
 /** The confirmed hash locks with the indexes `/lock/hash` and expiry read. */
@@ -31,4 +31,9 @@ export class HashLockStore extends EntryListing<HashLockEntry, HashLockInfoDTO, 
 /** The filters a `/lock/hash` query asks for (the PostgreSQL store pages by them too). */
 export function hashLockQueryFilters(criteria: HashLockSearchCriteria): Filters {
   return { address: criteria.address };
+}
+
+/** The hash lock a `HashLockInfoDTO` shows (cache `HASH_LOCKS`, key its hash): the inverse of `render`. */
+export function hashLockEntryOf({ lock }: HashLockInfoDTO): HashLockEntry {
+  return { ...lockInfoOf(lock), hash: lock.hash.toUpperCase() };
 }

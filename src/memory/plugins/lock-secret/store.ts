@@ -2,7 +2,7 @@ import type { SecretLockInfoDTO, SecretLockSearchCriteria } from '../../../backe
 import type { Cache } from '../../state/cache.js';
 import { HeightIndex } from '../../state/entry-index.js';
 import { EntryListing, type Filters } from '../../state/entry-listing.js';
-import { lockDto, unusedEndHeight } from '../lock-shared.js';
+import { lockDto, lockInfoOf, unusedEndHeight } from '../lock-shared.js';
 import type { SecretLockEntry } from './state.js';
 
 /** The confirmed secret locks with the indexes `/lock/secret`, expiry and pruning read. */
@@ -44,4 +44,15 @@ export class SecretLockStore extends EntryListing<SecretLockEntry, SecretLockInf
 /** The filters a `/lock/secret` query asks for (the PostgreSQL store pages by them too). */
 export function secretLockQueryFilters(criteria: SecretLockSearchCriteria): Filters {
   return { address: criteria.address, secret: criteria.secret };
+}
+
+/** The secret lock a `SecretLockInfoDTO` shows (cache `SECRET_LOCKS`, key its composite hash): the inverse of `render`. */
+export function secretLockEntryOf({ lock }: SecretLockInfoDTO): SecretLockEntry {
+  return {
+    ...lockInfoOf(lock),
+    compositeHash: lock.compositeHash.toUpperCase(),
+    hashAlgorithm: lock.hashAlgorithm,
+    secret: lock.secret.toUpperCase(),
+    recipientAddress: lock.recipientAddress.toUpperCase(),
+  };
 }

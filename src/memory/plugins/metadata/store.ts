@@ -1,5 +1,5 @@
 import type { MetadataInfoDTO, MetadataSearchCriteria } from '../../../backend/metadata.js';
-import { toHex } from '../../keys.js';
+import { fromHex, toHex } from '../../keys.js';
 import { EntryListing, type Filters } from '../../state/entry-listing.js';
 import type { MetadataEntry } from './state.js';
 
@@ -45,4 +45,17 @@ function filtersOf(source: { sourceAddress?: string; targetAddress?: string; sco
 /** The filters a `/metadata` query asks for (the PostgreSQL store pages by them too). */
 export function metadataQueryFilters(criteria: MetadataSearchCriteria): Filters {
   return filtersOf(criteria);
+}
+
+/** The metadata entry a `MetadataInfoDTO` shows (cache `METADATA`, key its composite hash): the inverse of `render`. */
+export function metadataEntryOf({ metadataEntry: entry }: MetadataInfoDTO): MetadataEntry {
+  return {
+    compositeHash: entry.compositeHash.toUpperCase(),
+    sourceAddress: entry.sourceAddress.toUpperCase(),
+    targetAddress: entry.targetAddress.toUpperCase(),
+    scopedMetadataKey: entry.scopedMetadataKey.toUpperCase(),
+    targetId: entry.targetId.toUpperCase(),
+    metadataType: entry.metadataType,
+    value: fromHex(entry.value),
+  };
 }

@@ -44,3 +44,18 @@ export class MosaicStore extends EntryListing<MosaicEntry, MosaicInfoDTO, Mosaic
 export function mosaicQueryFilters(criteria: MosaicSearchCriteria): Filters {
   return { ownerAddress: criteria.ownerAddress };
 }
+
+/** The mosaic entry a `MosaicInfoDTO` shows (cache `MOSAICS`, key its id): the inverse of `render`. */
+export function mosaicEntryOf(info: MosaicInfoDTO): MosaicEntry {
+  const { mosaic } = info;
+  return {
+    id: mosaic.id.toUpperCase(),
+    supply: BigInt(mosaic.supply),
+    startHeight: BigInt(mosaic.startHeight),
+    ownerAddress: mosaic.ownerAddress.toUpperCase(),
+    revision: mosaic.revision,
+    flags: mosaic.flags,
+    divisibility: mosaic.divisibility,
+    duration: BigInt(mosaic.duration),
+  };
+}

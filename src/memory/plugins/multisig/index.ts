@@ -120,3 +120,15 @@ export function multisigPlugin(environment: PluginEnvironment): ChainPlugin & { 
     observers: [observer(MULTISIG_COSIGNATORIES, observeCosignatories), observer(MULTISIG_SETTINGS, observeSettings)],
   };
 }
+
+/** The multisig entry a `MultisigAccountInfoDTO` shows (cache `MULTISIGS`, key its account address): the inverse of `info`. */
+export function multisigEntryOf({ multisig }: MultisigAccountInfoDTO): MultisigEntry {
+  const upper = (addresses: readonly string[]) => addresses.map((address) => address.toUpperCase()).sort();
+  return {
+    accountAddress: multisig.accountAddress.toUpperCase(),
+    minApproval: multisig.minApproval,
+    minRemoval: multisig.minRemoval,
+    cosignatoryAddresses: upper(multisig.cosignatoryAddresses),
+    multisigAddresses: upper(multisig.multisigAddresses),
+  };
+}

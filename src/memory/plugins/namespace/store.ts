@@ -3,7 +3,7 @@ import type { Cache } from '../../state/cache.js';
 import { HeightIndex } from '../../state/entry-index.js';
 import { EntryListing, type Filters } from '../../state/entry-listing.js';
 import { UINT64_MAX } from '../ids.js';
-import { ALIAS_TYPE, NO_PARENT, REGISTRATION_TYPE, rootId, type NamespaceEntry } from './state.js';
+import { ALIAS_TYPE, NO_ALIAS, NO_PARENT, REGISTRATION_TYPE, rootId, type Alias, type NamespaceEntry } from './state.js';
 
 /**
  * The confirmed namespaces with the indexes their routes and expiry read: every
@@ -141,4 +141,33 @@ function aliasKey({ alias }: Pick<NamespaceEntry, 'alias'>): string {
 /** The filters a `/namespaces` query asks for (the PostgreSQL store pages by them too). */
 export function namespaceQueryFilters(criteria: NamespaceSearchCriteria): Filters {
   return filtersOf(criteria);
+}
+
+/**
+ * Every namespace entry of one family (cache `NAMESPACES`, key each id), from the DTOs of its
+ * root and of all its descendants (any order) and their names (`POST /namespaces/names`: id →
+ * this level's name): the inverse of `render`. The root keeps the family's lifetime (its
+ * `endHeight` counts the grace period, as rendered) and its descendants.
+ */
+export function namespaceEntriesOf(family: readonly NamespaceInfoDTO[], names: ReadonlyMap<string, string>): NamespaceEntry[] {
+  const members = family.map(({ namespace }) => {
+    const levels = [namespace.level0, namespace.level1, namespace.level2].slice(0, namespace.depth).map((level) => level!.toUpperCase());
+    return { namespace, levels, id: levels[levels.length - 1] };
+  });
+  const root = members.find((member) => member.levels.length === 1);
+  if (!root) throw new TypeError(`no root among the namespaces ${members.map((member) => member.id).join(', ')}`);
+  const descendants = members.filter((member) => member !== root).sort((a, b) => a.levels.length - b.levels.length || (a.id < b.id ? -1 : 1)).map((member) => member.id);
+  return members.map(({ namespace, levels, id }) => {
+    const name = names.get(id);
+    if (name === undefined) throw new TypeError(`no name of namespace ${id}`);
+    const entry: NamespaceEntry = { id, name, parentId: namespace.parentId.toUpperCase(), levels, ownerAddress: namespace.ownerAddress.toUpperCase(), alias: aliasOf(namespace.alias) };
+    if (levels.length > 1) return entry;
+    return { ...entry, lifetime: { start: BigInt(namespace.startHeight), end: BigInt(namespace.endHeight) }, descendants };
+  });
+}
+
+function aliasOf(alias: NamespaceInfoDTO['namespace']['alias']): Alias {
+  if (alias.type === ALIAS_TYPE.mosaic && alias.mosaicId) return { type: ALIAS_TYPE.mosaic, mosaicId: alias.mosaicId.toUpperCase() };
+  if (alias.type === ALIAS_TYPE.address && alias.address) return { type: ALIAS_TYPE.address, address: alias.address.toUpperCase() };
+  return NO_ALIAS;
 }

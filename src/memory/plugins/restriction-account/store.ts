@@ -1,6 +1,6 @@
 import type { AccountRestrictionsInfoDTO, AccountRestrictionsSearchCriteria } from '../../../backend/account-restrictions.js';
 import { EntryListing, type Filters } from '../../state/entry-listing.js';
-import { kindOfFlags, valueOfKey, type AccountRestrictionsEntry } from './state.js';
+import { directionalFlags, emptyRestrictions, kindOfFlags, valueKey, valueOfKey, type AccountRestrictionsEntry } from './state.js';
 
 /** The confirmed account restrictions (by 48 hex address) with the index `/restrictions/account` reads. */
 export class AccountRestrictionStore extends EntryListing<AccountRestrictionsEntry, AccountRestrictionsInfoDTO, AccountRestrictionsSearchCriteria> {
@@ -24,4 +24,21 @@ export class AccountRestrictionStore extends EntryListing<AccountRestrictionsEnt
 /** The filters a `/restrictions/account` query asks for (the PostgreSQL store pages by them too). */
 export function accountRestrictionQueryFilters(criteria: AccountRestrictionsSearchCriteria): Filters {
   return { address: criteria.address };
+}
+
+/**
+ * The restrictions an `AccountRestrictionsInfoDTO` shows (cache `ACCOUNT_RESTRICTIONS`, key its
+ * address): the inverse of `render`. The routes leave empty restrictions out; they come back
+ * empty and blocking, as a new account's are (an empty restriction lets everything through
+ * either way).
+ */
+export function accountRestrictionsEntryOf({ accountRestrictions }: AccountRestrictionsInfoDTO): AccountRestrictionsEntry {
+  const address = accountRestrictions.address.toUpperCase();
+  const restrictions = emptyRestrictions(address).restrictions.map((empty) => {
+    const shown = accountRestrictions.restrictions.find((restriction) => directionalFlags(restriction.restrictionFlags) === directionalFlags(empty.flags));
+    if (!shown) return empty;
+    const kind = kindOfFlags(shown.restrictionFlags)!;
+    return { flags: shown.restrictionFlags, values: shown.values.map((value) => valueKey(kind, value)).sort() };
+  });
+  return { address, restrictions };
 }

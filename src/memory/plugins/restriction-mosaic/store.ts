@@ -52,3 +52,15 @@ function ascending<V>(map: ReadonlyMap<bigint, V>): [bigint, V][] {
 export function mosaicRestrictionQueryFilters(criteria: MosaicRestrictionSearchCriteria): Filters {
   return { mosaicId: criteria.mosaicId, entryType: criteria.entryType === undefined ? undefined : String(criteria.entryType), targetAddress: criteria.targetAddress };
 }
+
+/** The restriction entry a `MosaicRestrictionDTO` shows (cache `MOSAIC_RESTRICTIONS`, key its composite hash): the inverse of `render`. */
+export function mosaicRestrictionEntryOf({ mosaicRestrictionEntry: entry }: MosaicRestrictionDTO): MosaicRestrictionEntry {
+  const compositeHash = entry.compositeHash.toUpperCase();
+  const mosaicId = entry.mosaicId.toUpperCase();
+  if (entry.entryType === ENTRY_TYPE.global) {
+    const rules = new Map(entry.restrictions.map(({ key, restriction }) => [BigInt(key), { referenceMosaicId: restriction.referenceMosaicId.toUpperCase(), value: BigInt(restriction.restrictionValue), type: restriction.restrictionType }] as const));
+    return { entryType: ENTRY_TYPE.global, compositeHash, mosaicId, rules };
+  }
+  const values = new Map(entry.restrictions.map(({ key, value }) => [BigInt(key), BigInt(value)] as const));
+  return { entryType: ENTRY_TYPE.address, compositeHash, mosaicId, targetAddress: entry.targetAddress.toUpperCase(), values };
+}
