@@ -16,6 +16,7 @@ if (process.argv[2] === 'mirror') {
 
 // `npx symbol-gateway` / `npm start`: the gateway on a development in-memory chain.
 const USAGE = `usage: symbol-gateway [options]
+       symbol-gateway --fork <url> [--fork-height <h>] [options]
        symbol-gateway mirror --from <url> --store <postgres url>   (see mirror --help)
   Serves a Symbol REST + WebSocket gateway over a deterministic in-memory chain, with the
   development controls under /dev/ (mine, automine, time travel, balances, impersonation)
@@ -36,6 +37,12 @@ options (each also read from the environment variable in brackets):
   --store <where>     where chain data lives: memory (default), or a PostgreSQL URL
                       (postgres://user@host:5432/db) [STORE]: this process runs the chain and
                       writes it there, continuing the chain the database holds
+  --fork <url>        fork a live network: start at the latest finalized block of the gateway at
+                      <url> (its network, generation hash and currency), read its accounts,
+                      mosaics, namespaces and other state on first use, and put local blocks on
+                      top (never sent upstream); the funded accounts get --balance on top of
+                      what they hold there [FORK_URL]
+  --fork-height <h>   fork at this finalized height of the upstream instead of its latest
   --reader            with a PostgreSQL --store: serve from the database only (a stateless
                       instance; run as many as you like beside the one that writes)
   --pool-size <n>     PostgreSQL connections at most (default 10)
@@ -51,6 +58,8 @@ interface Options {
   state?: string;
   /** The chain flags given on the command line (a loaded state must agree with them). */
   given: Partial<Record<'seed' | 'network' | 'accountCount' | 'accountBalance', string>>;
+  /** The --fork upstream, if any. */
+  fork?: { url: string; height?: bigint };
   /** Where chain data lives. */
   store: { kind: 'memory' } | { kind: 'postgres'; url: string; reader: boolean; poolSize: number; statementTimeout: number };
 }
@@ -70,6 +79,8 @@ function parse(argv: readonly string[]): Options {
     'pool-size': { type: 'string' },
     'statement-timeout': { type: 'string' },
     state: { type: 'string' },
+    fork: { type: 'string' },
+    'fork-height': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) return { help: true, port: 0, host: '', chain: {}, given: {}, store: { kind: 'memory' } };
@@ -117,7 +128,22 @@ function parse(argv: readonly string[]): Options {
     ...(values.accounts !== undefined ? { accountCount: '--accounts' } : {}),
     ...(values.balance !== undefined ? { accountBalance: '--balance' } : {}),
   };
-  return { help: false, port, host, chain, state: values.state, given, store };
+  const fork = forkOf(values.fork ?? (env.FORK_URL || undefined), values['fork-height'], values);
+  return { help: false, port, host, chain, state: values.state, given, store, fork };
+}
+
+/** The --fork flags: a forked chain lives in memory, on the upstream's network, with no state file. */
+function forkOf(url: string | undefined, height: string | undefined, values: { network?: string; store?: string; state?: string }): Options['fork'] {
+  if (url === undefined) {
+    if (height !== undefined) throw new UsageError('--fork-height goes with --fork');
+    return undefined;
+  }
+  if (!/^https?:\/\/./.test(url)) throw new UsageError(`--fork must be a gateway's http(s) URL, not '${url}'`);
+  if (values.network !== undefined) throw new UsageError("--network goes without --fork: a fork runs on the upstream's network");
+  if (values.store !== undefined && values.store !== 'memory') throw new UsageError('--fork runs in memory: leave out --store');
+  if (values.state !== undefined) throw new UsageError("--state goes without --fork: a fork's state is read from the upstream");
+  if (height !== undefined && !/^[1-9][0-9]{0,19}$/.test(height)) throw new UsageError(`--fork-height must be a height (1 or more), not '${height}'`);
+  return { url, height: height === undefined ? undefined : BigInt(height) };
 }
 
 /**
@@ -179,7 +205,13 @@ try {
   } else {
     const fromState = options.state === undefined ? undefined : await loadState(options.state, options);
     loaded = fromState !== undefined;
-    chain = fromState ?? new InMemoryChain(options.chain);
+    if (options.fork) {
+      const { network: _network, ...forked } = options.chain;
+      chain = await InMemoryChain.fork(options.fork, forked);
+      storeLine = `forked from ${options.fork.url} at height ${chain.fork!.height}`;
+    } else {
+      chain = fromState ?? new InMemoryChain(options.chain);
+    }
     backend = chain;
   }
 } catch (error) {

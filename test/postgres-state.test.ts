@@ -322,7 +322,7 @@ function stateLookups(chain: InMemoryChain, entries: Map<string, any[]>): [strin
   return [
     ['/accounts', { addresses }],
     // A sink received fees but never signed: it is found by the address its key derives.
-    ['/accounts', { publicKeys: [...chain.fundedAccounts, chain.sinks.namespaceRental, unfundedAccount(chain, 'nobody')].map((account) => account.publicKey) }],
+    ['/accounts', { publicKeys: [...chain.fundedAccounts, chain.sinks.namespaceRental as ChainAccount, unfundedAccount(chain, 'nobody')].map((account) => account.publicKey) }],
     ['/mosaics', { mosaicIds }],
     ['/namespaces/names', { namespaceIds: [...namespaces, '8123456789ABCDEF'] }],
     ['/namespaces/names', { namespaceIds: [hex(room)] }],

@@ -42,6 +42,23 @@ import { deriveKeyPair, fromHex, sha3, toHex } from './keys.js';
 import { Ledger } from './ledger.js';
 import { networkConfiguration, rentalFees, serverInfo, transactionFees } from './node-info.js';
 import { resolveChainOptions, type InMemoryChainOptions, type ResolvedChainOptions } from './options.js';
+import { readForkOrigin, type ForkOrigin } from '../fork/origin.js';
+import { upstreamSources } from '../fork/sources.js';
+import { UpstreamState } from '../fork/upstream-state.js';
+import { UpstreamClient } from '../upstream/client.js';
+import type { UpstreamClientOptions } from '../upstream/options.js';
+import type { CacheDescriptor } from './state/cache.js';
+import { ACCOUNTS, newAccount, type AccountState } from './plugins/core/account-state.js';
+import { accountStateOf } from './plugins/core/account-store.js';
+import { MOSAICS } from './plugins/mosaic/state.js';
+import { mosaicEntryOf } from './plugins/mosaic/store.js';
+import { NAMESPACES } from './plugins/namespace/state.js';
+import { MULTISIGS } from './plugins/multisig/state.js';
+import { METADATA } from './plugins/metadata/state.js';
+import { HASH_LOCKS } from './plugins/lock-hash/state.js';
+import { SECRET_LOCKS } from './plugins/lock-secret/state.js';
+import { ACCOUNT_RESTRICTIONS } from './plugins/restriction-account/state.js';
+import { MOSAIC_RESTRICTIONS } from './plugins/restriction-mosaic/state.js';
 import { idHex } from './plugins/ids.js';
 import { createPlugins, type ChainStores } from './plugins/index.js';
 import { ReceiptStore } from './receipt-store.js';
@@ -71,6 +88,44 @@ let internals: ChainInternals;
 /** See `ChainInternals`: for the stores that follow a chain. */
 export function chainInternals(): ChainInternals {
   return internals;
+}
+
+/** Where a forked chain starts, handed from `InMemoryChain.fork` to the constructor it calls (never set otherwise). */
+let forkOrigin: ForkOrigin | undefined;
+
+/** What `InMemoryChain.fork` forks: an upstream gateway, at its latest finalized block or at `height`. */
+export interface ForkOptions {
+  /** The upstream gateway's base URL (ours or the reference, on testnet or mainnet). */
+  url: string;
+  /** A finalized height of the upstream to fork at. Default: its latest finalized block. */
+  height?: bigint;
+  /** How the upstream is read (timeout, retries, request rate): see `UpstreamClientOptions`. */
+  upstream?: Omit<UpstreamClientOptions, 'url'>;
+}
+
+/** The options of a forked chain: the network (its kind, generation hash seed and epoch) is the upstream's. */
+export type ForkedChainOptions = Omit<InMemoryChainOptions, 'network' | 'generationHashSeed' | 'epochAdjustment' | 'keepInputs'>;
+
+/** An account the chain uses without its keys (a sink of the network it forked): its address in both forms. */
+export interface ChainAddress {
+  /** 39-character base32 form (T... / N...). */
+  readonly address: string;
+  /** 48-character hex form. */
+  readonly addressHex: string;
+}
+
+/** A chain account's keys and addresses, derived from the seed and a label. */
+function deriveAccount(network: Network, seed: string, label: string): ChainAccount {
+  const keyPair = deriveKeyPair(seed, label);
+  const address = network.publicKeyToAddress(keyPair.publicKey);
+  return {
+    keyPair,
+    // Flat strings: symbol-sdk's toString() builds hex a character at a time.
+    publicKey: toHex(keyPair.publicKey.bytes),
+    privateKey: toHex(keyPair.privateKey.bytes),
+    address: address.toString(),
+    addressHex: toHex(address.bytes),
+  };
 }
 
 /** The symbol-sdk network of a chain's options: its name (its address byte follows), epoch and generation hash seed. */
@@ -104,6 +159,8 @@ export interface ChainCore {
   lastImportanceHash: Uint8Array<ArrayBuffer>;
   /** What the chain was given, in order (nothing with `keepInputs: false`): what a dump holds. */
   readonly inputs: ChainInput[];
+  /** A forked chain's upstream state, fetched on first use. */
+  readonly upstream?: UpstreamState;
 }
 
 /** A test account of the chain: its keys and its address in both forms. */
@@ -139,8 +196,12 @@ export class InMemoryChain implements GatewayBackend {
   readonly nodeAccount: ChainAccount;
   /** Test accounts the nemesis block funds with `accountBalance` of the currency each. */
   readonly fundedAccounts: readonly ChainAccount[];
-  /** Where rental fees and the network's share of harvests go. */
-  readonly sinks: { readonly mosaicRental: ChainAccount; readonly namespaceRental: ChainAccount; readonly harvestNetworkFee: ChainAccount };
+  /** Where rental fees and the network's share of harvests go (a forked chain's are the upstream's, without keys). */
+  readonly sinks: { readonly mosaicRental: ChainAddress; readonly namespaceRental: ChainAddress; readonly harvestNetworkFee: ChainAddress };
+  /** The nemesis block's signer (64 hex): `nemesisAccount`'s, or on a forked chain the upstream's. */
+  readonly nemesisPublicKey: string;
+  /** A forked chain's upstream (its URL and the height it forked at); undefined for a chain of its own. */
+  readonly fork: { readonly url: string; readonly height: bigint } | undefined;
   /** The network currency's mosaic id (16 hex: the nemesis account's mosaic of nonce 0) and its `symbol.xym` alias. */
   readonly currency: Currency;
   /** The rules the chain's plugins enforce (the `rules` option over the testnet's). */
@@ -196,28 +257,36 @@ export class InMemoryChain implements GatewayBackend {
   /** Why the chain may not go back (a store that follows it), when something says so. */
   #pinned: string | undefined;
   readonly #inputListeners: (() => void)[] = [];
+  readonly #origin: ForkOrigin | undefined;
   /** While a dump is played: the times the input being played read when it first ran. */
   #tape: string[] | undefined;
   #replaying = false;
 
   constructor(options: InMemoryChainOptions = {}) {
-    this.options = Object.freeze(resolveChainOptions(options));
+    const origin = forkOrigin;
+    forkOrigin = undefined;
+    this.#origin = origin;
+    this.options = Object.freeze(resolveChainOptions(origin ? forkedOptions(options, origin) : options));
     const { seed, network, generationHashSeed, epochAdjustment } = this.options;
     this.symbolNetwork = symbolNetwork({ network, epochAdjustment, generationHashSeed });
     this.nemesisAccount = this.#account('nemesis');
     this.nodeAccount = this.#account('node');
     this.harvesters = Array.from({ length: this.options.harvesterCount }, (_, i) => this.#account(`harvester/${i}`));
     this.fundedAccounts = Array.from({ length: this.options.accountCount }, (_, i) => this.#account(`account/${i}`));
-    this.sinks = { mosaicRental: this.#account('sink/mosaic'), namespaceRental: this.#account('sink/namespace'), harvestNetworkFee: this.#account('sink/harvest') };
+    this.sinks = origin
+      ? { mosaicRental: this.#address(origin.sinks.mosaicRental), namespaceRental: this.#address(origin.sinks.namespaceRental), harvestNetworkFee: this.#address(origin.sinks.harvestNetworkFee) }
+      : { mosaicRental: this.#account('sink/mosaic'), namespaceRental: this.#account('sink/namespace'), harvestNetworkFee: this.#account('sink/harvest') };
+    this.nemesisPublicKey = origin?.nemesisPublicKey ?? this.nemesisAccount.publicKey;
+    this.fork = origin && Object.freeze({ url: origin.url, height: BigInt(origin.block.block.height) });
     const currencyId = generateMosaicId(new Address(this.nemesisAccount.address), 0);
-    this.currency = Object.freeze({ mosaicId: idHex(currencyId), aliasId: CURRENCY_ALIAS });
+    this.currency = Object.freeze({ mosaicId: origin?.currencyMosaicId ?? idHex(currencyId), aliasId: CURRENCY_ALIAS });
     this.facade = new SymbolFacade(this.symbolNetwork);
     const { blockTime } = this.options;
     this.rules = Object.freeze(resolveRules(blockTime, { importanceGrouping: this.options.importanceGrouping, ...this.options.rules }));
     this.#network = {
       identifier: this.symbolNetwork.identifier,
       currencyMosaicId: this.currency.mosaicId,
-      nemesisPublicKey: this.nemesisAccount.publicKey,
+      nemesisPublicKey: this.nemesisPublicKey,
       sinks: { mosaicRental: this.sinks.mosaicRental.addressHex, namespaceRental: this.sinks.namespaceRental.addressHex, harvestNetworkFee: this.sinks.harvestNetworkFee.addressHex },
     };
     this.#addresses = new AddressBook(this.symbolNetwork);
@@ -261,44 +330,50 @@ export class InMemoryChain implements GatewayBackend {
       metadata: () => ({ ...this.options.nodeMetadata }),
     };
     const stores = () => this.#core.stores;
+    // Entries by key; a forked chain fetches those it never had first.
+    const byKey = <T>(descriptor: CacheDescriptor<unknown>, keys: readonly string[], read: () => T) =>
+      this.#read('db', () => this.#core.upstream?.read(descriptor, keys, read) ?? read());
     this.accounts = {
       search: (criteria) => this.#read('db', () => stores().accounts.search(criteria)),
-      find: (keys) => this.#read('db', () => stores().accounts.find(keys.map((key) => ('address' in key ? key.address : addresses.of(key.publicKey).hex)))),
+      find: (keys) => {
+        const wanted = keys.map((key) => ('address' in key ? key.address : addresses.of(key.publicKey).hex));
+        return byKey(ACCOUNTS, wanted, () => stores().accounts.find(wanted));
+      },
     };
     this.mosaics = {
       search: (criteria) => this.#read('db', () => stores().mosaics.search(criteria)),
-      find: (ids) => this.#read('db', () => stores().mosaics.find(ids)),
+      find: (ids) => byKey(MOSAICS, ids, () => stores().mosaics.find(ids)),
     };
     this.mosaicRestrictions = {
       search: (criteria) => this.#read('db', () => stores().mosaicRestrictions.search(criteria)),
-      find: (hashes) => this.#read('db', () => stores().mosaicRestrictions.find(hashes)),
+      find: (hashes) => byKey(MOSAIC_RESTRICTIONS, hashes, () => stores().mosaicRestrictions.find(hashes)),
     };
     this.metadata = {
       search: (criteria) => this.#read('db', () => stores().metadata.search(criteria)),
-      find: (hashes) => this.#read('db', () => stores().metadata.find(hashes)),
+      find: (hashes) => byKey(METADATA, hashes, () => stores().metadata.find(hashes)),
     };
     this.namespaces = {
       search: (criteria) => this.#read('db', () => stores().namespaces.search(criteria)),
-      find: (ids) => this.#read('db', () => stores().namespaces.find(ids)),
-      names: (ids) => this.#read('db', () => stores().namespaces.names(ids)),
+      find: (ids) => byKey(NAMESPACES, ids, () => stores().namespaces.find(ids)),
+      names: (ids) => byKey(NAMESPACES, ids, () => stores().namespaces.names(ids)),
       accountNames: (addressList) => this.#read('db', () => stores().namespaces.accountNames(addressList)),
       mosaicNames: (ids) => this.#read('db', () => stores().namespaces.mosaicNames(ids)),
     };
     this.secretLocks = {
       search: (criteria) => this.#read('db', () => stores().secretLocks.search(criteria)),
-      find: (hashes) => this.#read('db', () => stores().secretLocks.find(hashes)),
+      find: (hashes) => byKey(SECRET_LOCKS, hashes, () => stores().secretLocks.find(hashes)),
     };
     this.accountRestrictions = {
       search: (criteria) => this.#read('db', () => stores().accountRestrictions.search(criteria)),
-      find: (addressList) => this.#read('db', () => stores().accountRestrictions.find(addressList)),
+      find: (addressList) => byKey(ACCOUNT_RESTRICTIONS, addressList, () => stores().accountRestrictions.find(addressList)),
     };
     this.multisig = {
-      find: (address) => this.#read('db', () => this.#core.stores.multisig.find(address)),
-      graph: (address) => this.#read('db', () => this.#core.stores.multisig.graph(address)),
+      find: (address) => byKey(MULTISIGS, [address], () => stores().multisig.find(address)),
+      graph: (address) => this.#read('db', () => this.#multisigGraph(address)),
     };
     this.hashLocks = {
       search: (criteria) => this.#read('db', () => this.#core.stores.hashLocks.search(criteria)),
-      find: (hashes) => this.#read('db', () => this.#core.stores.hashLocks.find(hashes)),
+      find: (hashes) => byKey(HASH_LOCKS, hashes, () => stores().hashLocks.find(hashes)),
     };
     this.receipts = {
       searchTransactionStatements: (criteria) => this.#read('db', () => this.#core.receipts.searchTransactionStatements(criteria)),
@@ -359,13 +434,16 @@ export class InMemoryChain implements GatewayBackend {
    */
   #genesis(): ChainCore {
     const { seed, epochAdjustment } = this.options;
-    const currencyId = generateMosaicId(new Address(this.nemesisAccount.address), 0);
-    const store = new BlockStore();
+    const origin = this.#origin;
+    // A forked chain's first block is the upstream's fork block.
+    const first = origin ? Number(origin.block.block.height) : 1;
+    const store = new BlockStore(first);
     const ids = new EntryIdSequence(sha3('ids', seed));
     // Ids are stamped with the latest block's time, so they cost no clock reading.
-    const nextId = () => ids.next(epochAdjustment + (store.height === 0 ? 0 : Number(BigInt(store.latest().block.timestamp) / 1000n)));
+    const nextId = () => ids.next(epochAdjustment + (store.height < first ? 0 : Number(BigInt(store.latest().block.timestamp) / 1000n)));
     const state = new ChainState();
     const { plugins, ...stores } = createPlugins({ state, rules: this.rules, network: this.#network, nextId, height: () => BigInt(store.height) });
+    const upstream = origin && new UpstreamState(origin.client, state, upstreamSources());
     const lifetime = BigInt(this.options.maxTransactionLifetime);
     const executor = new TransactionExecutor(plugins, {
       rules: this.rules,
@@ -391,12 +469,13 @@ export class InMemoryChain implements GatewayBackend {
       warn: (message) => {
         if (!this.#replaying) console.warn(message);
       },
+      upstream,
     });
     // The harvesters vote; each has a voting key pair for the bottom of its key tree.
     const proofs = new FinalizationProofs(this.harvesters.map((harvester, i) => ({ root: harvester.keyPair, bottom: deriveKeyPair(seed, `voter/${i}`) })));
     const core: ChainCore = {
       store,
-      merkleLeaves: new BlockMerkleLeaves(),
+      merkleLeaves: new BlockMerkleLeaves(origin ? first + 1 : 1),
       ids,
       state,
       stores,
@@ -406,15 +485,22 @@ export class InMemoryChain implements GatewayBackend {
       lifecycle,
       proofs,
       transactionCount: 0,
-      score: 0n,
-      finalized: { finalizationEpoch: 1, finalizationPoint: 1, height: '1', hash: '' },
-      lastImportanceHash: ZERO_HASH,
+      score: origin?.score ?? 0n,
+      finalized: origin?.finalized ?? { finalizationEpoch: 1, finalizationPoint: 1, height: '1', hash: '' },
+      lastImportanceHash: origin ? fromHex(origin.lastImportanceHash) : ZERO_HASH,
       inputs: [],
+      upstream,
     };
     this.#core = core;
+    if (origin) this.#forkGenesis(core, origin);
+    else this.#nemesis(core);
+    return core;
+  }
 
-    // The nemesis block: the currency and its namespaces, its supply, and the funded accounts' share of it.
-    const genesis = lifecycle.genesisSelection(
+  // The nemesis block: the currency and its namespaces, its supply, and the funded accounts' share of it.
+  #nemesis(core: ChainCore): void {
+    const currencyId = generateMosaicId(new Address(this.nemesisAccount.address), 0);
+    const genesis = core.lifecycle.genesisSelection(
       genesisTransactions(this.facade, this.nemesisAccount.keyPair, {
         currencyMosaicId: currencyId,
         initialSupply: this.rules.initialCurrencyAtomicUnits,
@@ -425,8 +511,34 @@ export class InMemoryChain implements GatewayBackend {
     );
     const nemesis = this.#appendBlock('nemesis', this.nemesisAccount, 0n, genesis);
     core.finalized = { ...core.finalized, hash: nemesis.meta.hash };
-    proofs.record(core.finalized, [nemesis.meta.hash]);
-    return core;
+    core.proofs.record(core.finalized, [nemesis.meta.hash]);
+  }
+
+  /**
+   * A forked chain's start: the upstream's fork block as its first (finalized) block, the
+   * upstream's state of the chain's own accounts and of the currency, and then the funded
+   * accounts and harvesters credited `accountBalance` each on top of what they held upstream.
+   */
+  #forkGenesis(core: ChainCore, origin: ForkOrigin): void {
+    core.store.append(structuredClone(origin.block));
+    const accounts = new Map(origin.accounts.map((info) => [info.account.address.toUpperCase(), accountStateOf(info)]));
+    const own = [...this.fundedAccounts, ...this.harvesters].map((account) => account.addressHex);
+    core.state.cache(ACCOUNTS).load([...own, ...Object.values(origin.sinks)], accounts);
+    core.state.cache(MOSAICS).load([origin.currencyMosaicId], new Map([[origin.currencyMosaicId, mosaicEntryOf(origin.currency)]]));
+    const height = BigInt(origin.block.block.height);
+    core.engine.changeState((delta) => {
+      const cache = delta.cache(ACCOUNTS);
+      const mosaics = delta.cache(MOSAICS);
+      const currency = mosaics.get(origin.currencyMosaicId)!;
+      const credit = this.options.accountBalance;
+      for (const address of own) {
+        const account: AccountState = cache.get(address) ?? newAccount(address, height);
+        const balances = new Map(account.balances);
+        balances.set(origin.currencyMosaicId, (balances.get(origin.currencyMosaicId) ?? 0n) + credit);
+        cache.set(address, { ...account, balances });
+      }
+      mosaics.set(origin.currencyMosaicId, { ...currency, supply: currency.supply + credit * BigInt(own.length) });
+    });
   }
 
   /** Confirmed mosaic balances of every account. */
@@ -467,6 +579,64 @@ export class InMemoryChain implements GatewayBackend {
       throw error;
     }
     return chain;
+  }
+
+  /**
+   * A chain that forks a live network: it starts at the upstream's latest finalized block (or
+   * `fork.height`), on the upstream's network (kind, generation hash seed, epoch, currency,
+   * sinks), and reads the upstream's state of any account, mosaic, namespace, multisig,
+   * metadata, lock or restriction on first use: an announce is checked once what it reads is
+   * fetched, a read by key fetches what it names. Local transactions and blocks go on top and
+   * are never sent upstream. The funded accounts and harvesters (from `seed`) get
+   * `accountBalance` of the currency on top of what they hold upstream.
+   *
+   * Pages (`/accounts`, `/mosaics?ownerAddress=`, transaction history…) list what the fork has
+   * read or made, not the upstream's whole state; blocks below the fork height are not served.
+   *
+   * @throws InvalidArgumentError for a height the upstream has not finalized, or a network the chain cannot be
+   * @throws UpstreamError when the upstream cannot be read (after its retries)
+   */
+  static async fork(fork: ForkOptions | string, options: ForkedChainOptions = {}): Promise<InMemoryChain> {
+    const { url, height, upstream } = typeof fork === 'string' ? { url: fork } : fork;
+    const client = new UpstreamClient({ ...upstream, url });
+    const seed = options.seed ?? resolveChainOptions({}).seed;
+    const origin = await readForkOrigin(client, {
+      height,
+      addresses: (network) => {
+        const symbol = symbolNetwork({ network, epochAdjustment: 0, generationHashSeed: '0'.repeat(64) });
+        const labels = [...Array.from({ length: options.harvesterCount ?? 3 }, (_, i) => `harvester/${i}`), ...Array.from({ length: options.accountCount ?? 10 }, (_, i) => `account/${i}`)];
+        return labels.map((label) => deriveAccount(symbol, seed, label).addressHex);
+      },
+    });
+    forkOrigin = origin;
+    try {
+      return new InMemoryChain(options);
+    } finally {
+      forkOrigin = undefined;
+    }
+  }
+
+  // The multisig graph around an account; a forked chain fetches the entries of the graph first, a level at a time.
+  #multisigGraph(address: string) {
+    const { upstream, stores } = this.#core;
+    if (!upstream) return stores.multisig.graph(address);
+    return (async () => {
+      let level = [address];
+      const seen = new Set(level);
+      while (level.length > 0) {
+        await upstream.ensure(MULTISIGS, level);
+        const next: string[] = [];
+        for (const member of level) {
+          const entry = stores.multisig.find(member)?.multisig;
+          for (const linked of [...(entry?.cosignatoryAddresses ?? []), ...(entry?.multisigAddresses ?? [])]) {
+            if (!seen.has(linked)) next.push(linked);
+            seen.add(linked);
+          }
+        }
+        level = next;
+      }
+      return stores.multisig.graph(address);
+    })();
   }
 
   /** Harvests one block now and returns it (announces still waiting in the inbound queue are checked first). */
@@ -521,6 +691,15 @@ export class InMemoryChain implements GatewayBackend {
   /** Checks every announce waiting in the inbound queue now, instead of `announceDelay` ms after it arrived. */
   processAnnounced(): void {
     this.#core.lifecycle.drainInbound();
+  }
+
+  /**
+   * Checks every announce waiting in the inbound queue now, and resolves once none is left: on
+   * a forked chain, after what their checks read is fetched from the upstream (`processAnnounced`
+   * stops at the first announce that must wait for a fetch). Then `harvest()` confirms them.
+   */
+  checkAnnounced(): Promise<void> {
+    return this.#core.lifecycle.drainedInbound();
   }
 
   /**
@@ -619,6 +798,7 @@ export class InMemoryChain implements GatewayBackend {
   }
 
   #dump(): ChainDump {
+    if (this.fork) throw new InvalidArgumentError(`a forked chain cannot be dumped: its state is read from ${this.fork.url}`);
     if (!this.options.keepInputs) throw new InvalidArgumentError('this chain keeps no inputs (made with keepInputs: false), so it cannot be dumped');
     this.#core.lifecycle.drainInbound();
     const latest = this.#core.store.latest();
@@ -638,6 +818,7 @@ export class InMemoryChain implements GatewayBackend {
    */
   #load(value: unknown): BlockInfoDTO {
     this.#refuseRewrite('loading a dump');
+    if (this.fork) throw new InvalidArgumentError(`a forked chain cannot load a dump: its state is read from ${this.fork.url}`);
     const dump = parseChainDump(value);
     const differing = differingOptions(dump, this.options);
     if (differing.length > 0) {
@@ -706,16 +887,11 @@ export class InMemoryChain implements GatewayBackend {
   }
 
   #account(label: string): ChainAccount {
-    const keyPair = deriveKeyPair(this.options.seed, label);
-    const address = this.symbolNetwork.publicKeyToAddress(keyPair.publicKey);
-    return {
-      keyPair,
-      // Flat strings: symbol-sdk's toString() builds hex a character at a time.
-      publicKey: toHex(keyPair.publicKey.bytes),
-      privateKey: toHex(keyPair.privateKey.bytes),
-      address: address.toString(),
-      addressHex: toHex(address.bytes),
-    };
+    return deriveAccount(this.symbolNetwork, this.options.seed, label);
+  }
+
+  #address(addressHex: string): ChainAddress {
+    return { address: new Address(fromHex(addressHex)).toString(), addressHex };
   }
 
   /** Builds and appends the block of a run selection, then commits its state, its statements and its transactions. */
@@ -789,6 +965,18 @@ export class InMemoryChain implements GatewayBackend {
     this.#core.score += DIFFICULTY - elapsedSeconds;
     return info;
   }
+}
+
+/** A forked chain's options: the upstream's network, its importance grouping unless given, and no inputs kept (a dump could not be played without the upstream). */
+function forkedOptions(options: InMemoryChainOptions, origin: ForkOrigin): InMemoryChainOptions {
+  return {
+    importanceGrouping: origin.importanceGrouping,
+    ...options,
+    network: origin.network,
+    generationHashSeed: origin.generationHashSeed,
+    epochAdjustment: origin.epochAdjustment,
+    keepInputs: false,
+  };
 }
 
 function withoutTimes(input: ChainInput): ChainInput {

@@ -28,7 +28,7 @@ export function networkConfiguration(chain: InMemoryChain): NetworkConfiguration
     network: {
       identifier: network,
       nodeEqualityStrategy: 'host',
-      nemesisSignerPublicKey: chain.nemesisAccount.publicKey,
+      nemesisSignerPublicKey: chain.nemesisPublicKey,
       generationHashSeed,
       epochAdjustment: `${epochAdjustment}s`,
     },

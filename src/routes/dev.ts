@@ -48,7 +48,9 @@ export function devRoutes(router: Router, backend: GatewayBackend): void {
     const address = parseAddress('address', text('address', body.address));
     const mosaicId = parseId('mosaicId', text('mosaicId', body.mosaicId));
     const amount = parseUint64('amount', text('amount', body.amount));
-    return andThen(dev.setBalance(address, mosaicId, amount), (set) => ({ address, mosaicId, amount: set }));
+    // Read first: a forked chain fetches the account and the mosaic from its upstream on a read by key.
+    const read = Promise.all([backend.accounts?.find([{ address }]), backend.mosaics?.find([mosaicId])]);
+    return read.then(() => andThen(dev.setBalance(address, mosaicId, amount), (set) => ({ address, mosaicId, amount: set })));
   });
 
   router.get('/dev/impersonation', () => andThen(dev.impersonated(), (addresses) => ({ addresses })));

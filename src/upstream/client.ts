@@ -182,6 +182,11 @@ export class UpstreamClient {
     return this.#find(`/finalization/proof/epoch/${decimalParam('epoch', epoch)}`, shapes.finalizationProof);
   }
 
+  /** `GET /finalization/proof/height/{height}`, or undefined when no finalization round ended at that height. */
+  async finalizationProofAtHeight(height: bigint | number | string): Promise<FinalizationProofDTO | undefined> {
+    return this.#find(`/finalization/proof/height/${decimalParam('height', height)}`, shapes.finalizationProof);
+  }
+
   /**
    * The accounts the upstream knows of `addresses` (39 base32 characters, or 48 hex as answers
    * carry them), by `POST /accounts`, 100 a request. Accounts it does not know are left out.

@@ -1,0 +1,122 @@
+import { hasValidChecksum } from '../address.js';
+import type { AccountRestrictionsInfoDTO } from '../backend/account-restrictions.js';
+import type { HashLockInfoDTO, SecretLockInfoDTO } from '../backend/locks.js';
+import type { MetadataInfoDTO } from '../backend/metadata.js';
+import type { MosaicRestrictionDTO } from '../backend/mosaic-restrictions.js';
+import type { MultisigAccountInfoDTO } from '../backend/multisig.js';
+import type { NamespaceInfoDTO, NamespaceNameDTO } from '../backend/namespaces.js';
+import { accountStateOf } from '../memory/plugins/core/account-store.js';
+import { ACCOUNTS } from '../memory/plugins/core/account-state.js';
+import { HASH_LOCKS } from '../memory/plugins/lock-hash/state.js';
+import { hashLockEntryOf } from '../memory/plugins/lock-hash/store.js';
+import { SECRET_LOCKS } from '../memory/plugins/lock-secret/state.js';
+import { secretLockEntryOf } from '../memory/plugins/lock-secret/store.js';
+import { METADATA } from '../memory/plugins/metadata/state.js';
+import { metadataEntryOf } from '../memory/plugins/metadata/store.js';
+import { MOSAICS } from '../memory/plugins/mosaic/state.js';
+import { mosaicEntryOf } from '../memory/plugins/mosaic/store.js';
+import { MULTISIGS } from '../memory/plugins/multisig/state.js';
+import { multisigEntryOf } from '../memory/plugins/multisig/index.js';
+import { NAMESPACES } from '../memory/plugins/namespace/state.js';
+import { namespaceEntriesOf } from '../memory/plugins/namespace/store.js';
+import { ACCOUNT_RESTRICTIONS } from '../memory/plugins/restriction-account/state.js';
+import { accountRestrictionsEntryOf } from '../memory/plugins/restriction-account/store.js';
+import { MOSAIC_RESTRICTIONS } from '../memory/plugins/restriction-mosaic/state.js';
+import { mosaicRestrictionEntryOf } from '../memory/plugins/restriction-mosaic/store.js';
+import type { CacheDescriptor } from '../memory/state/cache.js';
+import type { UpstreamClient } from '../upstream/client.js';
+import { namespaceInfo } from '../upstream/dto-shapes.js';
+import { addressParam } from '../upstream/params.js';
+import { hex, object } from '../upstream/rules.js';
+import { fields, listOf, type Check } from '../upstream/shape.js';
+import { UpstreamError } from '../upstream/upstream-error.js';
+import type { EntrySource, Fetched } from './upstream-state.js';
+
+/** A GET whose 404 means "no such entry". */
+async function found<T>(client: UpstreamClient, path: string, check: Check<T>): Promise<T | undefined> {
+  try {
+    return await client.get(path, check);
+  } catch (error) {
+    if (error instanceof UpstreamError && error.kind === 'status' && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+/** A cache whose entries are read one key a request (`GET {route}/{key}`), each answer turned into its entry; keys `asked` refuses are settled as absent. */
+function byKey<V, DTO>(descriptor: CacheDescriptor<V>, route: (key: string) => string, check: Check<DTO>, entryOf: (dto: DTO) => V, asked: (key: string) => boolean = () => true): EntrySource<V> {
+  return {
+    descriptor,
+    async fetch(client, keys) {
+      const answers = await Promise.all(keys.filter(asked).map(async (key) => [key, await found(client, route(key), check)] as const));
+      const entries = new Map<string, V>();
+      for (const [key, dto] of answers) if (dto !== undefined) entries.set(key, entryOf(dto));
+      return { entries, settled: [] };
+    },
+  };
+}
+
+/** A cache read by many keys a request (`POST /accounts`, `POST /mosaics`). */
+function byKeys<V, DTO>(descriptor: CacheDescriptor<V>, read: (client: UpstreamClient, keys: readonly string[]) => Promise<DTO[]>, keyOf: (dto: DTO) => string, entryOf: (dto: DTO) => V): EntrySource<V> {
+  return {
+    descriptor,
+    async fetch(client, keys) {
+      const entries = new Map<string, V>();
+      for (const dto of await read(client, keys)) entries.set(keyOf(dto).toUpperCase(), entryOf(dto));
+      return { entries, settled: [] };
+    },
+  };
+}
+
+/**
+ * Namespaces come by family: a namespace's root and every namespace under it (the cache keeps
+ * a root's lifetime and descendants), with their names (`POST /namespaces/names`).
+ */
+const namespaces: EntrySource<unknown> = {
+  descriptor: NAMESPACES as CacheDescriptor<unknown>,
+  async fetch(client, keys): Promise<Fetched<unknown>> {
+    const wanted = await client.namespaces(keys);
+    const roots = new Set(wanted.map((info) => info.namespace.level0.toUpperCase()));
+    const entries = new Map<string, unknown>();
+    const settled: string[] = [];
+    for (const root of roots) {
+      const family: NamespaceInfoDTO[] = [];
+      for await (const members of client.pages(`/namespaces?level0=${root}&order=asc`, namespaceInfo)) family.push(...members);
+      const ids = family.map((info) => idOf(info));
+      const names = new Map<string, string>();
+      for (let i = 0; i < ids.length; i += 100) {
+        const answer = await client.post('/namespaces/names', { namespaceIds: ids.slice(i, i + 100) }, listOf(fields<NamespaceNameDTO>({ id: hex(8) })));
+        for (const name of answer) names.set(name.id.toUpperCase(), name.name);
+      }
+      for (const entry of namespaceEntriesOf(family, names)) entries.set(entry.id, entry);
+      settled.push(...ids);
+    }
+    return { entries, settled };
+  },
+};
+
+/** The id of a namespace (16 hex): its deepest level. */
+function idOf(info: NamespaceInfoDTO): string {
+  const { depth } = info.namespace;
+  return (info.namespace as unknown as Record<string, string>)[`level${depth - 1}`].toUpperCase();
+}
+
+/** Whether a key of the account cache can name an account (not an alias, nor bytes that are no address): only those are asked for. */
+function isAccountAddress(key: string): boolean {
+  const bytes = Buffer.from(key, 'hex');
+  return bytes.length === 24 && (bytes[0] & 1) === 0 && hasValidChecksum(bytes);
+}
+
+/** How a forked chain reads each state cache from its upstream. */
+export function upstreamSources(): EntrySource<unknown>[] {
+  const sources = [
+    byKeys(ACCOUNTS, (client, keys) => client.accounts(keys.filter(isAccountAddress)), (info) => info.account.address, accountStateOf),
+    byKeys(MOSAICS, (client, keys) => client.mosaics(keys), (info) => info.mosaic.id, mosaicEntryOf),
+    byKey(MULTISIGS, (address) => `/account/${addressParam(address)}/multisig`, fields<MultisigAccountInfoDTO>({ multisig: object }), multisigEntryOf, isAccountAddress),
+    byKey(HASH_LOCKS, (hash) => `/lock/hash/${hash}`, fields<HashLockInfoDTO>({ lock: object }), hashLockEntryOf),
+    byKey(SECRET_LOCKS, (compositeHash) => `/lock/secret/${compositeHash}`, fields<SecretLockInfoDTO>({ lock: object }), secretLockEntryOf),
+    byKey(METADATA, (compositeHash) => `/metadata/${compositeHash}`, fields<MetadataInfoDTO>({ metadataEntry: object }), metadataEntryOf),
+    byKey(ACCOUNT_RESTRICTIONS, (address) => `/restrictions/account/${addressParam(address)}`, fields<AccountRestrictionsInfoDTO>({ accountRestrictions: object }), accountRestrictionsEntryOf, isAccountAddress),
+    byKey(MOSAIC_RESTRICTIONS, (compositeHash) => `/restrictions/mosaic/${compositeHash}`, fields<MosaicRestrictionDTO>({ mosaicRestrictionEntry: object }), mosaicRestrictionEntryOf),
+  ] as EntrySource<unknown>[];
+  return [...sources, namespaces];
+}
