@@ -599,12 +599,13 @@ export class InMemoryChain implements GatewayBackend {
   static async fork(fork: ForkOptions | string, options: ForkedChainOptions = {}): Promise<InMemoryChain> {
     const { url, height, upstream } = typeof fork === 'string' ? { url: fork } : fork;
     const client = new UpstreamClient({ ...upstream, url });
-    const seed = options.seed ?? resolveChainOptions({}).seed;
+    const { seed, harvesterCount, accountCount } = resolveChainOptions(options);
     const origin = await readForkOrigin(client, {
       height,
+      // The chain's own accounts, as the constructor derives them (an address follows from the key and the network byte alone).
       addresses: (network) => {
         const symbol = symbolNetwork({ network, epochAdjustment: 0, generationHashSeed: '0'.repeat(64) });
-        const labels = [...Array.from({ length: options.harvesterCount ?? 3 }, (_, i) => `harvester/${i}`), ...Array.from({ length: options.accountCount ?? 10 }, (_, i) => `account/${i}`)];
+        const labels = [...Array.from({ length: harvesterCount }, (_, i) => `harvester/${i}`), ...Array.from({ length: accountCount }, (_, i) => `account/${i}`)];
         return labels.map((label) => deriveAccount(symbol, seed, label).addressHex);
       },
     });

@@ -145,18 +145,20 @@ export function namespaceQueryFilters(criteria: NamespaceSearchCriteria): Filter
 
 /**
  * Every namespace entry of one family (cache `NAMESPACES`, key each id), from the DTOs of its
- * root and of all its descendants (any order) and their names (`POST /namespaces/names`: id →
+ * root and of all its descendants (any order: their entry ids tell the order they were
+ * registered in, which the root keeps) and their names (`POST /namespaces/names`: id →
  * this level's name): the inverse of `render`. The root keeps the family's lifetime (its
  * `endHeight` counts the grace period, as rendered) and its descendants.
  */
 export function namespaceEntriesOf(family: readonly NamespaceInfoDTO[], names: ReadonlyMap<string, string>): NamespaceEntry[] {
-  const members = family.map(({ namespace }) => {
+  // Entry ids grow in the order namespaces were registered: the order a root keeps its descendants in.
+  const members = [...family].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map(({ namespace }) => {
     const levels = [namespace.level0, namespace.level1, namespace.level2].slice(0, namespace.depth).map((level) => level!.toUpperCase());
     return { namespace, levels, id: levels[levels.length - 1] };
   });
   const root = members.find((member) => member.levels.length === 1);
   if (!root) throw new TypeError(`no root among the namespaces ${members.map((member) => member.id).join(', ')}`);
-  const descendants = members.filter((member) => member !== root).sort((a, b) => a.levels.length - b.levels.length || (a.id < b.id ? -1 : 1)).map((member) => member.id);
+  const descendants = members.filter((member) => member !== root).map((member) => member.id);
   return members.map(({ namespace, levels, id }) => {
     const name = names.get(id);
     if (name === undefined) throw new TypeError(`no name of namespace ${id}`);
