@@ -153,3 +153,22 @@ export function receiptDto(receipt: Receipt): ReceiptDTO {
       return { ...base, mosaicId: receipt.mosaicId, amount: receipt.amount.toString() };
   }
 }
+
+/**
+ * The receipt a `ReceiptDTO` shows: the inverse of `receiptDto`, told apart by the fields it has
+ * (a transfer names a sender and a recipient, a change a target, an expiry an artifact).
+ *
+ * @throws TypeError for a receipt with none of those shapes
+ */
+export function receiptOf(dto: ReceiptDTO): Receipt {
+  const { type } = dto;
+  if (dto.artifactId !== undefined) return { kind: 'artifactExpiry', type, artifactId: dto.artifactId.toUpperCase() };
+  if (dto.mosaicId === undefined || dto.amount === undefined) throw new TypeError(`receipt of type ${type} has neither an artifact nor a mosaic and amount`);
+  const mosaicId = dto.mosaicId.toUpperCase();
+  const amount = BigInt(dto.amount);
+  if (dto.senderAddress !== undefined && dto.recipientAddress !== undefined) {
+    return { kind: 'balanceTransfer', type, mosaicId, amount, senderAddress: dto.senderAddress.toUpperCase(), recipientAddress: dto.recipientAddress.toUpperCase() };
+  }
+  if (dto.targetAddress !== undefined) return { kind: 'balanceChange', type, mosaicId, amount, targetAddress: dto.targetAddress.toUpperCase() };
+  return { kind: 'inflation', type, mosaicId, amount };
+}

@@ -75,8 +75,8 @@ function resolutionStatements(byValue: Map<string, ResolutionEntry[]>, kind: 'ad
   });
 }
 
-/** SHA3-256 of version, type, source and each receipt without its size: what a node hashes. */
-function transactionStatementHash(source: ReceiptSource, receipts: readonly Receipt[]): string {
+/** SHA3-256 of version, type, source and each receipt without its size: what a node hashes (receipts in the statement's order). */
+export function transactionStatementHash(source: ReceiptSource, receipts: readonly Receipt[]): string {
   const statement = new models.TransactionStatement();
   statement.primaryId = source.primaryId;
   statement.secondaryId = source.secondaryId;
@@ -87,7 +87,7 @@ function transactionStatementHash(source: ReceiptSource, receipts: readonly Rece
 }
 
 /** SHA3-256 of version, type, the unresolved value and each entry (source and resolved value). */
-function resolutionStatementHash(kind: 'address' | 'mosaicId', unresolved: string, entries: readonly ResolutionEntry[]): string {
+export function resolutionStatementHash(kind: 'address' | 'mosaicId', unresolved: string, entries: readonly ResolutionEntry[]): string {
   const address = kind === 'address';
   const statement = address ? new models.AddressResolutionStatement() : new models.MosaicResolutionStatement();
   statement.unresolved = address ? new models.UnresolvedAddress(fromHex(unresolved)) : new models.UnresolvedMosaicId(BigInt(`0x${unresolved}`));
