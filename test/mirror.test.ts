@@ -18,10 +18,12 @@ import { createPostgresBackend } from '../src/postgres/backend.js';
 import { PostgresWriter } from '../src/postgres/writer.js';
 import { unfundedAccount } from './support/announce.js';
 import { activity } from './support/chain-activity.js';
+import { actors, change, expectSameState, populate, populateMore, stateChain } from './support/chain-state.js';
 import { finished, run } from './support/cli.js';
 import { expectSameAnswers, usePostgresStore } from './support/postgres.js';
 import { startGateway, testChain, type TestServer } from './support/server.js';
 import { transfer } from './support/signing.js';
+import { hex } from './support/announce.js';
 
 const { postgres, cleanups } = usePostgresStore();
 
@@ -261,6 +263,60 @@ describe('mirror', () => {
     await until(async () => mirror.height === 16n && (await reader.get('/blocks/13')).body.meta.hash !== replaced, 'the mirror to switch forks');
     await expectSameAsUpstream(upstream, reader);
     expect((await reader.get('/transactions/confirmed?height=13')).body.pagination.totalEntries).toBe(0);
+  });
+
+  it('follows state of every kind as it is made, changed and removed: every state route alike at every height', async () => {
+    const chain = stateChain();
+    cleanups.push(async () => chain.close());
+    const upstream = await upstreamOf(chain);
+    const mirror = await mirrorOf(upstream.base);
+    await mirror.caughtUp();
+    const reader = await readerGateway();
+    const compared: bigint[] = [];
+    // Each block harvested one by one: the mirror copies it, then every state route is compared.
+    const atEachBlock = async () => {
+      await until(async () => JSON.stringify((await reader.get('/chain/info')).body) === JSON.stringify((await upstream.get('/chain/info')).body), `the mirror to copy block ${chain.height} and its finalization`);
+      await expectSameState(upstream, reader, chain);
+      compared.push(chain.height);
+    };
+    // Namespaces (a family over three blocks, aliases), mosaics, metadata, locks, restrictions, a multisig graph.
+    await populate(chain, atEachBlock);
+    // Then a lock used, a secret lock and a namespace expired and pruned, a root renewed, metadata, restrictions and a cosignatory removed.
+    await change(chain, atEachBlock);
+    await populateMore(chain, atEachBlock);
+    expect(compared.length).toBeGreaterThanOrEqual(14);
+    const { e, i, brief } = actors(chain);
+    for (const url of [`/restrictions/account/${e.address}`, `/account/${i.address}/multisig`, `/namespaces/${hex(brief)}`]) {
+      expect([url, (await upstream.get(url)).status, (await reader.get(url)).status]).toEqual([url, 404, 404]);
+    }
+    await expectSameAsUpstream(upstream, reader);
+  }, 120_000);
+
+  it('copies the whole state at the start, and again after a fork switch replaced the blocks that changed it', async () => {
+    // Nothing finalized: the blocks after `populate` can be replaced.
+    const chain = testChain({ finalizationInterval: 1_000, rules: { minNamespaceDuration: 1n, namespaceGracePeriod: 2n } });
+    const upstream = await upstreamOf(chain);
+    await populate(chain);
+    const mirror = await mirrorOf(upstream.base);
+    await mirror.caughtUp();
+    const reader = await readerGateway();
+    const atStart = await expectSameState(upstream, reader, chain);
+    expect(atStart.compared).toBeGreaterThan(500);
+
+    const fork = chain.dev.snapshot();
+    await change(chain);
+    await until(() => mirror.height === chain.height, 'the mirror to follow');
+    const changed = await expectSameState(upstream, reader, chain);
+    expect(changed.entries.get('/namespaces')!.length).toBeGreaterThan(atStart.entries.get('/namespaces')!.length);
+
+    // The upstream goes back to the end of `populate` and grows another, shorter chain: what `change` made, changed and removed is as before it.
+    const replaced = (await reader.get(`/blocks/${BigInt(fork.height) + 1n}`)).body.meta.hash;
+    chain.dev.revert(fork.id);
+    harvest(chain, 3);
+    await until(async () => mirror.height === chain.height && (await reader.get(`/blocks/${BigInt(fork.height) + 1n}`)).body.meta.hash !== replaced, 'the mirror to switch forks');
+    const after = await expectSameState(upstream, reader, chain);
+    expect(after.entries.get('/namespaces')!.map((entry) => entry.id)).toEqual(atStart.entries.get('/namespaces')!.map((entry) => entry.id));
+    expect((await reader.get(`/account/${actors(chain).i.address}/multisig`)).status).toBe(200);
   });
 
   it('starts at a chosen height: the blocks, transactions and finalization rounds from there on', async () => {

@@ -82,11 +82,7 @@ const namespaces: EntrySource<unknown> = {
       const family: NamespaceInfoDTO[] = [];
       for await (const members of client.pages(`/namespaces?level0=${root}&order=asc`, namespaceInfo)) family.push(...members);
       const ids = family.map((info) => idOf(info));
-      const names = new Map<string, string>();
-      for (let i = 0; i < ids.length; i += 100) {
-        const answer = await client.post('/namespaces/names', { namespaceIds: ids.slice(i, i + 100) }, listOf(fields<NamespaceNameDTO>({ id: hex(8) })));
-        for (const name of answer) names.set(name.id.toUpperCase(), name.name);
-      }
+      const names = new Map((await client.namespaceNames(ids)).map((name) => [name.id.toUpperCase(), name.name]));
       for (const entry of namespaceEntriesOf(family, names)) entries.set(entry.id, entry);
       settled.push(...ids);
     }

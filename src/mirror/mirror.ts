@@ -11,7 +11,7 @@ import { migrate } from '../postgres/migrations.js';
 import { createPool, inTransaction, positive, type PostgresOptions } from '../postgres/pool.js';
 import { FEES_META, insertStatements, removeStatementsAbove, type StatementRow } from '../postgres/receipts.js';
 import { LIST_BUCKET_SIZE } from '../postgres/state-lists.js';
-import { writeStateRows, type EntryRow as StateRow } from '../postgres/state-write.js';
+import { writeStateRows, type StateRows } from '../postgres/state-write.js';
 import { appendConfirmed, removeTransactionsAbove, writeStatuses, type EntryRow } from '../postgres/transactions.js';
 import { WakeUpReader } from '../postgres/wakeup.js';
 import { UpstreamClient } from '../upstream/client.js';
@@ -20,8 +20,7 @@ import type { UpstreamNetwork } from '../upstream/network.js';
 import type { UpstreamClientOptions } from '../upstream/options.js';
 import type { Check } from '../upstream/shape.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
-import { accountRows, allAccountRows, touchedAccounts } from './accounts.js';
-import { allMosaicRows, mosaicRows, touchedMosaics } from './mosaics.js';
+import { endedRows, stateRows, type StateSource } from './state.js';
 import { mirroredTransactions } from './transactions.js';
 
 /** How a mirror follows its upstream into the store. */
@@ -65,8 +64,8 @@ interface Batch {
   readonly statuses: { hash: string; status: TransactionStatusDTO }[];
   /** The blocks' statements: each block's transaction statements, then its resolutions. */
   readonly statements: StatementRow[];
-  /** State entries the blocks changed, by kind, as the upstream has them now; `whole`: all it has (the others stored go). */
-  state: { kind: 'accounts' | 'mosaics'; rows: StateRow[]; whole: boolean }[];
+  /** The state entries the blocks changed, as the upstream has them now (see state.ts). */
+  state?: StateRows;
   /** Per block, its `confirmedAdded`, then its `block`; then `finalizedBlock` for each proof. */
   readonly events: ChainEvent[];
   readonly proofs: FinalizationProofDTO[];
@@ -92,11 +91,11 @@ const anyJson: Check<unknown> = (value) => {
  * PostgreSQL store, block by block, so any number of `createPostgresBackend` instances serve
  * that network: its blocks (each linked to the one before it), their confirmed transactions
  * (each rebuilt into its signed bytes and checked against its hash and signatures) with their
- * statuses, their statements, the accounts and mosaics they changed, its head, its
- * finalization proofs, the `block`, `confirmedAdded` and `finalizedBlock` events, and its node
- * and network answers;
- * announces made to its readers are forwarded to the upstream. Not yet copied: the other state
- * entries, merkle paths and state proofs, and the upstream's pools. Each batch of blocks is
+ * statuses, their statements, the state entries they changed (every kind: see state.ts), its
+ * head, its finalization proofs, the `block`, `confirmedAdded` and `finalizedBlock` events, and
+ * its node and network answers;
+ * announces made to its readers are forwarded to the upstream. Not yet copied: merkle paths and
+ * state proofs, and the upstream's pools. Each batch of blocks is
  * one database transaction; a restarted mirror resumes after the last block it wrote. When the
  * upstream's block at a stored height differs (it switched to another fork), the unfinalized
  * blocks above the fork are removed and copied again. A database written by a chain engine's
@@ -301,7 +300,7 @@ export class Mirror {
         continue;
       }
       const last = linked.at(-1)!;
-      const batch: Batch = { blocks: linked, rows: [], statuses: [], statements: [], state: [], events: [], proofs: [] };
+      const batch: Batch = { blocks: linked, rows: [], statuses: [], statements: [], events: [], proofs: [] };
       for (const block of linked) {
         batch.statements.push(...(await this.#statements(block.block.height)));
         const transactions = block.meta.transactionsCount > 0 ? await mirroredTransactions(this.#client, block.block.height, this.#facade, this.#addresses) : undefined;
@@ -309,12 +308,8 @@ export class Mirror {
         batch.statuses.push(...(transactions?.statuses ?? []));
         batch.events.push(...(transactions?.events ?? []), { channel: 'block', addresses: [], data: { block: block.block, meta: { hash: block.meta.hash, generationHash: block.meta.generationHash } } });
       }
-      // State: what the blocks changed; all of it at the start and after a fork switch (accounts also after an importance block).
-      const accounts = this.#copyState ? undefined : touchedAccounts(linked, batch.rows, batch.statements, this.#addresses);
-      batch.state.push({ kind: 'accounts', rows: accounts === undefined ? await allAccountRows(this.#client) : await accountRows(this.#client, accounts), whole: accounts === undefined });
-      batch.state.push(this.#copyState
-        ? { kind: 'mosaics', rows: await allMosaicRows(this.#client), whole: true }
-        : { kind: 'mosaics', rows: await mosaicRows(this.#client, touchedMosaics(batch.rows, batch.statements)), whole: false });
+      // State: what the blocks changed; all of it at the start and after a fork switch.
+      batch.state = await stateRows(this.#stateSource, batch, this.#copyState);
       await this.#write(batch, { ...info, height: last.block.height }, await this.#fees());
       this.#copyState = false;
       [this.#height, this.#hash] = [BigInt(last.block.height), last.meta.hash];
@@ -378,9 +373,11 @@ export class Mirror {
       proofs.push(proof);
     }
     if (proofs.length === 0) return;
+    // What ended in the blocks now final may be pruned upstream.
+    const state = await endedRows(this.#stateSource, BigInt(this.#finalized?.height ?? 0), BigInt(proofs.at(-1)!.height));
     this.#finalized = finalizedOf(proofs.at(-1)!);
     const events = proofs.map((proof): ChainEvent => ({ channel: 'finalizedBlock', addresses: [], data: finalizedOf(proof) }));
-    await this.#write({ blocks: [], rows: [], statuses: [], statements: [], state: [], events, proofs }, { ...info, height: this.#height.toString() }, await this.#fees());
+    await this.#write({ blocks: [], rows: [], statuses: [], statements: [], state, events, proofs }, { ...info, height: this.#height.toString() }, await this.#fees());
   }
 
   // A block's statements, in the order the chain stores them (their ids' order: transaction statements, then resolutions).
@@ -424,18 +421,7 @@ export class Mirror {
       await insertBlocks(client, blocks);
       await appendConfirmed(client, batch.rows);
       await insertStatements(client, batch.statements);
-      const entries = new Map<string, StateRow[]>();
-      for (const { kind, rows: copied, whole } of batch.state) {
-        const rows = [...copied];
-        if (whole) {
-          // Entries the upstream no longer has (made in blocks a fork switch replaced) go.
-          const kept = new Set(rows.map((row) => row.key));
-          const { rows: stored } = await client.query<{ key: string }>('select key from state_entries where kind = $1', [kind]);
-          for (const { key } of stored) if (!kept.has(key)) rows.push({ key });
-        }
-        if (rows.length > 0) entries.set(kind, rows);
-      }
-      if (entries.size > 0) await writeStateRows(client, { entries, multisig: [], names: [], aliases: [] }, { bucketSize: LIST_BUCKET_SIZE, catchUp: false });
+      if (batch.state) await writeStateRows(client, batch.state, { bucketSize: LIST_BUCKET_SIZE, catchUp: false });
       await writeStatuses(client, batch.statuses);
       await insertProofs(client, proofs);
       await insertEvents(client, batch.events);
@@ -478,6 +464,34 @@ export class Mirror {
         done();
       };
     });
+  }
+
+  /** What the state copy reads of the upstream and of the store (the mirror is the store's only writer: what it reads stays until it writes). */
+  get #stateSource(): StateSource {
+    const pool = this.#pool;
+    return {
+      client: this.#client,
+      addresses: this.#addresses,
+      async stored(kind, list) {
+        const { rows } = await pool.query<{ key: string }>('select key from state_lists where kind = $1 and list = $2', [kind, list]);
+        return rows.map((row) => row.key);
+      },
+      async storedRoots(ids) {
+        const { rows } = await pool.query<{ key: string; root: string }>("select key, (json::jsonb)->'namespace'->>'level0' as root from state_entries where kind = 'namespaces' and key = any($1::text[])", [ids]);
+        return new Map(rows.map((row) => [row.key, row.root.toUpperCase()]));
+      },
+      async storedMultisig() {
+        const { rows } = await pool.query<{ address: string }>('select address from multisig_entries');
+        return rows.map((row) => row.address);
+      },
+      async storedEnding(kind, path, from, to) {
+        const { rows } = await pool.query<{ json: string }>(
+          'select json from state_entries where kind = $1 and ((json::jsonb) #>> $2::text[])::numeric > $3::numeric and ((json::jsonb) #>> $2::text[])::numeric <= $4::numeric',
+          [kind, path, from.toString(), to.toString()],
+        );
+        return rows.map((row) => JSON.parse(row.json) as unknown);
+      },
+    };
   }
 
   // Resolves after the next step ends (it starts at once).

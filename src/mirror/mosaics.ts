@@ -2,6 +2,7 @@ import { models } from 'symbol-sdk/symbol';
 import type { MosaicInfoDTO } from '../backend/mosaics.js';
 import { RECEIPT_TYPE } from '../memory/execution/receipts.js';
 import type { ResolutionStatementInfoDTO, TransactionStatementInfoDTO } from '../backend/receipts.js';
+import { mosaicEntryOf, mosaicFilters } from '../memory/plugins/mosaic/store.js';
 import { listsUnder } from '../memory/state/entry-listing.js';
 import type { StatementRow } from '../postgres/receipts.js';
 import { byId, type EntryRow as StateRow } from '../postgres/state-write.js';
@@ -45,9 +46,9 @@ export function touchedMosaics(rows: readonly TransactionRow[][], statements: re
   return touched;
 }
 
-/** A mosaic's row as the chain's `MosaicStore` lists it (its `filtersOf`: the owner), by its id. */
+/** A mosaic's row as the chain's `MosaicStore` lists it, by its id. */
 function mosaicRow(info: MosaicInfoDTO): StateRow {
-  return { key: info.mosaic.id, entry: { id: info.id, lists: byId(info.id, listsUnder({ ownerAddress: info.mosaic.ownerAddress })), json: JSON.stringify(info) } };
+  return { key: info.mosaic.id, entry: { id: info.id, lists: byId(info.id, listsUnder(mosaicFilters(mosaicEntryOf(info)))), json: JSON.stringify(info) } };
 }
 
 /** The rows of these mosaics as the upstream has them now; one it no longer has goes. */

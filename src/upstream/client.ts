@@ -1,7 +1,7 @@
 import type { AccountInfoDTO } from '../backend/accounts.js';
 import type { BlockInfoDTO, ChainInfoDTO, CosignatureDTO, FinalizationProofDTO, NetworkConfigurationDTO, NodeInfoDTO, TransactionInfoDTO } from '../backend/dto.js';
 import type { MosaicInfoDTO } from '../backend/mosaics.js';
-import type { NamespaceInfoDTO } from '../backend/namespaces.js';
+import type { NamespaceInfoDTO, NamespaceNameDTO } from '../backend/namespaces.js';
 import type { ResolutionStatementInfoDTO, TransactionStatementInfoDTO } from '../backend/receipts.js';
 import * as shapes from './dto-shapes.js';
 import { networkOf, type UpstreamNetwork } from './network.js';
@@ -210,6 +210,12 @@ export class UpstreamClient {
     const wanted = ids.map((id) => idParam('ids', id));
     const found = await Promise.all(wanted.map((id) => this.#find(`/namespaces/${id}`, shapes.namespaceInfo)));
     return found.filter((namespace) => namespace !== undefined);
+  }
+
+  /** The names of `ids` (16 hex) the upstream knows (each level's own name and its parent), by `POST /namespaces/names`, 100 a request. */
+  async namespaceNames(ids: readonly string[]): Promise<NamespaceNameDTO[]> {
+    const wanted = ids.map((id) => idParam('ids', id));
+    return this.#byIds(wanted, (chunk) => this.post('/namespaces/names', { namespaceIds: chunk }, listOf(shapes.namespaceName)));
   }
 
   // A GET whose 404 means "no such entity": undefined, not an error.

@@ -5,7 +5,7 @@
 import type { AccountInfoDTO } from '../backend/accounts.js';
 import type { BlockDTO, BlockInfoDTO, ChainInfoDTO, FinalizationProofDTO, FinalizedBlockDTO, NetworkConfigurationDTO, NodeInfoDTO, TransactionInfoDTO } from '../backend/dto.js';
 import type { MosaicInfoDTO } from '../backend/mosaics.js';
-import type { NamespaceInfoDTO } from '../backend/namespaces.js';
+import type { NamespaceInfoDTO, NamespaceNameDTO } from '../backend/namespaces.js';
 import type { ResolutionStatementInfoDTO, TransactionStatementInfoDTO } from '../backend/receipts.js';
 import { TIME_SPAN } from './network.js';
 import { boolean, decimal, exactly, hex, integer, list, text, timeSpan } from './rules.js';
@@ -44,6 +44,7 @@ export const finalizationProof = fields<FinalizationProofDTO>({ finalizationEpoc
 export const accountInfo = fields<AccountInfoDTO>({ 'account.address': hex(24) });
 export const mosaicInfo = fields<MosaicInfoDTO>({ 'mosaic.id': hex(8), 'mosaic.ownerAddress': hex(24) });
 export const namespaceInfo = fields<NamespaceInfoDTO>({ 'namespace.level0': hex(8), 'meta.active': boolean });
+export const namespaceName = fields<NamespaceNameDTO>({ id: hex(8), name: text });
 export const page = fields<PageDTO>({ data: list, 'pagination.pageNumber': integer, 'pagination.pageSize': integer });
 
 export const blockNotification = fields<BlockNotificationDTO>({ 'block.height': decimal, 'meta.hash': HASH });

@@ -16,7 +16,7 @@ export class HashLockStore extends EntryListing<HashLockEntry, HashLockInfoDTO, 
   }
 
   protected filtersOf(lock: HashLockEntry): Filters {
-    return { address: lock.ownerAddress };
+    return hashLockFilters(lock);
   }
 
   protected queryFilters(criteria: HashLockSearchCriteria): Filters {
@@ -26,6 +26,11 @@ export class HashLockStore extends EntryListing<HashLockEntry, HashLockInfoDTO, 
   protected render(lock: HashLockEntry, id: string): HashLockInfoDTO {
     return { id, lock: { ...lockDto(lock), hash: lock.hash } };
   }
+}
+
+/** The filters a hash lock is listed under (a mirror lists an upstream's locks by them too). */
+export function hashLockFilters(lock: HashLockEntry): Filters {
+  return { address: lock.ownerAddress };
 }
 
 /** The filters a `/lock/hash` query asks for (the PostgreSQL store pages by them too). */

@@ -20,7 +20,7 @@ export class SecretLockStore extends EntryListing<SecretLockEntry, SecretLockInf
 
   // The filters of `/lock/secret`: the owner as `address`, and the secret.
   protected filtersOf(lock: SecretLockEntry): Filters {
-    return { address: lock.ownerAddress, secret: lock.secret };
+    return secretLockFilters(lock);
   }
 
   protected queryFilters(criteria: SecretLockSearchCriteria): Filters {
@@ -39,6 +39,11 @@ export class SecretLockStore extends EntryListing<SecretLockEntry, SecretLockInf
       },
     };
   }
+}
+
+/** The filters a secret lock is listed under (a mirror lists an upstream's locks by them too). */
+export function secretLockFilters(lock: SecretLockEntry): Filters {
+  return { address: lock.ownerAddress, secret: lock.secret };
 }
 
 /** The filters a `/lock/secret` query asks for (the PostgreSQL store pages by them too). */

@@ -6,7 +6,7 @@ import type { MetadataEntry } from './state.js';
 /** The confirmed metadata entries with the index `/metadata` reads (every combination of its five filters). */
 export class MetadataStore extends EntryListing<MetadataEntry, MetadataInfoDTO, MetadataSearchCriteria> {
   protected filtersOf(entry: MetadataEntry): Filters {
-    return filtersOf(entry);
+    return metadataFilters(entry);
   }
 
   protected queryFilters(criteria: MetadataSearchCriteria): Filters {
@@ -31,8 +31,8 @@ export class MetadataStore extends EntryListing<MetadataEntry, MetadataInfoDTO, 
   }
 }
 
-// The filters of an entry or a query, in one fixed order, so both name them alike.
-function filtersOf(source: { sourceAddress?: string; targetAddress?: string; scopedMetadataKey?: string; targetId?: string; metadataType?: number }): Filters {
+/** The filters of a metadata entry or a `/metadata` query, in one fixed order so both name them alike (a mirror lists an upstream's entries by them too). */
+export function metadataFilters(source: { sourceAddress?: string; targetAddress?: string; scopedMetadataKey?: string; targetId?: string; metadataType?: number }): Filters {
   return {
     source: source.sourceAddress,
     target: source.targetAddress,
@@ -44,7 +44,7 @@ function filtersOf(source: { sourceAddress?: string; targetAddress?: string; sco
 
 /** The filters a `/metadata` query asks for (the PostgreSQL store pages by them too). */
 export function metadataQueryFilters(criteria: MetadataSearchCriteria): Filters {
-  return filtersOf(criteria);
+  return metadataFilters(criteria);
 }
 
 /** The metadata entry a `MetadataInfoDTO` shows (cache `METADATA`, key its composite hash): the inverse of `render`. */

@@ -15,7 +15,7 @@ export class MosaicStore extends EntryListing<MosaicEntry, MosaicInfoDTO, Mosaic
   }
 
   protected filtersOf(mosaic: MosaicEntry): Filters {
-    return { ownerAddress: mosaic.ownerAddress };
+    return mosaicFilters(mosaic);
   }
 
   protected queryFilters(criteria: MosaicSearchCriteria): Filters {
@@ -38,6 +38,11 @@ export class MosaicStore extends EntryListing<MosaicEntry, MosaicInfoDTO, Mosaic
       },
     };
   }
+}
+
+/** The filters a mosaic is listed under (a mirror lists an upstream's mosaics by them too). */
+export function mosaicFilters(mosaic: MosaicEntry): Filters {
+  return { ownerAddress: mosaic.ownerAddress };
 }
 
 /** The filters a `/mosaics` query asks for (the PostgreSQL store pages by them too). */

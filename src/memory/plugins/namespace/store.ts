@@ -40,7 +40,7 @@ export class NamespaceStore extends EntryListing<NamespaceEntry, NamespaceInfoDT
   }
 
   protected filtersOf(entry: NamespaceEntry): Filters {
-    return filtersOf(entry);
+    return namespaceFilters(entry);
   }
 
   protected queryFilters(criteria: NamespaceSearchCriteria): Filters {
@@ -116,8 +116,8 @@ export class NamespaceStore extends EntryListing<NamespaceEntry, NamespaceInfoDT
   }
 }
 
-// The filters of `/namespaces`, for an entry or a query: the same names in the same order.
-function filtersOf(source: NamespaceEntry | NamespaceSearchCriteria): Filters {
+/** The filters of `/namespaces`, for an entry or a query: the same names in the same order (a mirror lists an upstream's namespaces by them too). */
+export function namespaceFilters(source: NamespaceEntry | NamespaceSearchCriteria): Filters {
   if ('levels' in source) {
     return {
       ownerAddress: source.ownerAddress,
@@ -140,7 +140,7 @@ function aliasKey({ alias }: Pick<NamespaceEntry, 'alias'>): string {
 
 /** The filters a `/namespaces` query asks for (the PostgreSQL store pages by them too). */
 export function namespaceQueryFilters(criteria: NamespaceSearchCriteria): Filters {
-  return filtersOf(criteria);
+  return namespaceFilters(criteria);
 }
 
 /**

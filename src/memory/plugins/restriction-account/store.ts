@@ -5,7 +5,7 @@ import { directionalFlags, emptyRestrictions, kindOfFlags, valueKey, valueOfKey,
 /** The confirmed account restrictions (by 48 hex address) with the index `/restrictions/account` reads. */
 export class AccountRestrictionStore extends EntryListing<AccountRestrictionsEntry, AccountRestrictionsInfoDTO, AccountRestrictionsSearchCriteria> {
   protected filtersOf(entry: AccountRestrictionsEntry): Filters {
-    return { address: entry.address };
+    return accountRestrictionFilters(entry);
   }
 
   protected queryFilters(criteria: AccountRestrictionsSearchCriteria): Filters {
@@ -19,6 +19,11 @@ export class AccountRestrictionStore extends EntryListing<AccountRestrictionsEnt
       .map(({ flags, values }) => ({ restrictionFlags: flags, values: values.map((key) => valueOfKey(kindOfFlags(flags)!, key)) }));
     return { id, accountRestrictions: { version: 1, address: entry.address, restrictions } };
   }
+}
+
+/** The filters an account's restrictions are listed under (a mirror lists an upstream's by them too). */
+export function accountRestrictionFilters(entry: AccountRestrictionsEntry): Filters {
+  return { address: entry.address };
 }
 
 /** The filters a `/restrictions/account` query asks for (the PostgreSQL store pages by them too). */

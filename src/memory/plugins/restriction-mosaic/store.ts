@@ -5,7 +5,7 @@ import { ENTRY_TYPE, type MosaicRestrictionEntry } from './state.js';
 /** The confirmed mosaic restrictions with the index `/restrictions/mosaic` reads. */
 export class MosaicRestrictionStore extends EntryListing<MosaicRestrictionEntry, MosaicRestrictionDTO, MosaicRestrictionSearchCriteria> {
   protected filtersOf(entry: MosaicRestrictionEntry): Filters {
-    return { mosaicId: entry.mosaicId, entryType: String(entry.entryType), targetAddress: entry.entryType === ENTRY_TYPE.address ? entry.targetAddress : undefined };
+    return mosaicRestrictionFilters(entry);
   }
 
   protected queryFilters(criteria: MosaicRestrictionSearchCriteria): Filters {
@@ -46,6 +46,11 @@ export class MosaicRestrictionStore extends EntryListing<MosaicRestrictionEntry,
 // Catapult lists an entry's keys in ascending order (a std::set).
 function ascending<V>(map: ReadonlyMap<bigint, V>): [bigint, V][] {
   return [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The filters a mosaic restriction is listed under (a mirror lists an upstream's by them too). */
+export function mosaicRestrictionFilters(entry: MosaicRestrictionEntry): Filters {
+  return { mosaicId: entry.mosaicId, entryType: String(entry.entryType), targetAddress: entry.entryType === ENTRY_TYPE.address ? entry.targetAddress : undefined };
 }
 
 /** The filters a `/restrictions/mosaic` query asks for (the PostgreSQL store pages by them too). */

@@ -1,0 +1,124 @@
+import { models } from 'symbol-sdk/symbol';
+import type { ResolutionStatementInfoDTO, TransactionStatementInfoDTO } from '../backend/receipts.js';
+import type { AddressBook } from '../memory/address-book.js';
+import { RECEIPT_TYPE } from '../memory/execution/receipts.js';
+import { NO_PARENT } from '../memory/plugins/namespace/state.js';
+import type { StatementRow } from '../postgres/receipts.js';
+import type { EntryRow as TransactionRow } from '../postgres/transactions.js';
+import type { ListedKind } from './listed.js';
+
+/**
+ * What a batch of blocks changed in the state entries a mirror copies beyond accounts and
+ * mosaics, read from its transactions' JSON, its receipts and its resolutions: the lists to
+ * read again (each named by the query that pages it, under filters an entry never leaves),
+ * the namespace families, the multisig entries, and the names registered.
+ */
+export interface StateChanges {
+  /** Per listed kind, the queries of the lists to read again (`{ address: … }`, `{ secret: … }` …). */
+  readonly lists: Map<ListedKind, Criteria[]>;
+  /** Roots (16 hex) whose family to read again. */
+  readonly roots: Set<string>;
+  /** Namespaces whose root is looked up, then its family read again (a child registered, an alias linked or unlinked). */
+  readonly namespaces: Set<string>;
+  /** Addresses (48 hex) whose multisig entry to read again. */
+  readonly multisig: Set<string>;
+  /** Each namespace registered: its id, this level's name and its parent (`NO_PARENT` for a root). */
+  readonly names: { id: string; name: string; parentId: string }[];
+}
+
+/** A route's query, by parameter name (addresses as 48 hex). */
+export type Criteria = Readonly<Record<string, string>>;
+
+const TYPE = models.TransactionType;
+const ACCOUNT_RESTRICTIONS = new Set([TYPE.ACCOUNT_ADDRESS_RESTRICTION.value, TYPE.ACCOUNT_MOSAIC_RESTRICTION.value, TYPE.ACCOUNT_OPERATION_RESTRICTION.value]);
+/** The metadata transactions, with the `metadataType` of the entry each writes. */
+const METADATA_TYPES = new Map([[TYPE.ACCOUNT_METADATA.value, 0], [TYPE.MOSAIC_METADATA.value, 1], [TYPE.NAMESPACE_METADATA.value, 2]]);
+
+/**
+ * The unresolved addresses and mosaic ids of a batch, resolved as its resolution statements
+ * say; an address or a mosaic id that is no alias stands for itself.
+ */
+export class Resolutions {
+  readonly #addresses = new Map<string, Set<string>>();
+  readonly #mosaics = new Map<string, Set<string>>();
+
+  constructor(statements: readonly StatementRow[]) {
+    for (const { kind, info } of statements) {
+      if (kind === 'transaction') continue;
+      const { unresolved, resolutionEntries } = (info as ResolutionStatementInfoDTO).statement;
+      const map = kind === 'address' ? this.#addresses : this.#mosaics;
+      let resolved = map.get(unresolved.toUpperCase());
+      if (!resolved) map.set(unresolved.toUpperCase(), (resolved = new Set()));
+      for (const entry of resolutionEntries) resolved.add(entry.resolved.toUpperCase());
+    }
+  }
+
+  /** What an unresolved address (48 hex) stood for in the batch. */
+  address(unresolved: string): string[] {
+    const hex = unresolved.toUpperCase();
+    return isAliasAddress(hex) ? [...(this.#addresses.get(hex) ?? [])] : [hex];
+  }
+
+  /** What an unresolved mosaic id (16 hex) stood for in the batch. */
+  mosaic(unresolved: string): string[] {
+    const hex = unresolved.toUpperCase();
+    return Number.parseInt(hex[0], 16) >= 8 ? [...(this.#mosaics.get(hex) ?? [])] : [hex];
+  }
+}
+
+/** Whether an unresolved address (48 hex) is a namespace's alias: its network byte's low bit set. */
+export function isAliasAddress(hex: string): boolean {
+  return (Number.parseInt(hex.slice(0, 2), 16) & 1) === 1;
+}
+
+/** The namespace an alias address (48 hex) names: its bytes 1 to 8, little-endian. */
+export function aliasedNamespace(hex: string): string {
+  return Buffer.from(hex.slice(2, 18), 'hex').reverse().toString('hex').toUpperCase();
+}
+
+/** What a batch changed (see `StateChanges`): from its transactions (the embedded ones of aggregates included), its receipts and its resolutions. */
+export function stateChanges(rows: readonly TransactionRow[][], statements: readonly StatementRow[], addresses: AddressBook): StateChanges {
+  const changes: StateChanges = { lists: new Map(), roots: new Set(), namespaces: new Set(), multisig: new Set(), names: [] };
+  const list = (kind: ListedKind, criteria: Criteria) => {
+    const queries = changes.lists.get(kind) ?? [];
+    if (!queries.some((query) => JSON.stringify(query) === JSON.stringify(criteria))) queries.push(criteria);
+    changes.lists.set(kind, queries);
+  };
+  const resolutions = new Resolutions(statements);
+  for (const row of rows.flat()) {
+    const { transaction: tx } = JSON.parse(row.json) as { transaction: Record<string, unknown> & { signerPublicKey: string } };
+    const text = (field: string) => String(tx[field]).toUpperCase();
+    const signer = addresses.of(tx.signerPublicKey).hex;
+    const type = row.type;
+    if (type === TYPE.HASH_LOCK.value) list('hashLocks', { address: signer });
+    else if (type === TYPE.SECRET_LOCK.value) list('secretLocks', { address: signer });
+    else if (type === TYPE.SECRET_PROOF.value) list('secretLocks', { secret: text('secret') });
+    else if (METADATA_TYPES.has(type)) list('metadata', { sourceAddress: signer, scopedMetadataKey: text('scopedMetadataKey'), metadataType: String(METADATA_TYPES.get(type)) });
+    else if (ACCOUNT_RESTRICTIONS.has(type)) list('accountRestrictions', { address: signer });
+    else if (type === TYPE.MOSAIC_GLOBAL_RESTRICTION.value) {
+      for (const mosaicId of resolutions.mosaic(text('mosaicId'))) list('mosaicRestrictions', { mosaicId, entryType: '1' });
+    } else if (type === TYPE.MOSAIC_ADDRESS_RESTRICTION.value) {
+      for (const mosaicId of resolutions.mosaic(text('mosaicId'))) {
+        for (const targetAddress of resolutions.address(text('targetAddress'))) list('mosaicRestrictions', { mosaicId, entryType: '0', targetAddress });
+      }
+    } else if (type === TYPE.MULTISIG_ACCOUNT_MODIFICATION.value) {
+      changes.multisig.add(signer);
+      for (const field of ['addressAdditions', 'addressDeletions']) for (const unresolved of tx[field] as string[]) for (const address of resolutions.address(unresolved)) changes.multisig.add(address);
+    } else if (type === TYPE.NAMESPACE_REGISTRATION.value) {
+      const root = Number(tx.registrationType) === 0;
+      if (root) changes.roots.add(text('id'));
+      else changes.namespaces.add(text('parentId'));
+      changes.names.push({ id: text('id'), name: String(tx.name), parentId: root ? NO_PARENT : text('parentId') });
+    } else if (type === TYPE.ADDRESS_ALIAS.value || type === TYPE.MOSAIC_ALIAS.value) changes.namespaces.add(text('namespaceId'));
+  }
+  for (const { kind, info } of statements) {
+    if (kind !== 'transaction') continue;
+    for (const receipt of (info as TransactionStatementInfoDTO).statement.receipts as unknown as Record<string, string | number>[]) {
+      // A bonded aggregate confirmed: its lock is used, and its owner credited.
+      if (receipt.type === RECEIPT_TYPE.lockHashCompleted) list('hashLocks', { address: String(receipt.targetAddress).toUpperCase() });
+      // A root's lifetime ended (its family goes inactive) or its grace period did (it goes).
+      else if (receipt.type === RECEIPT_TYPE.namespaceExpired || receipt.type === RECEIPT_TYPE.namespaceDeleted) changes.roots.add(String(receipt.artifactId).toUpperCase());
+    }
+  }
+  return changes;
+}

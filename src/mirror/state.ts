@@ -1,0 +1,88 @@
+import type { BlockInfoDTO } from '../backend/dto.js';
+import type { AddressBook } from '../memory/address-book.js';
+import type { StatementRow } from '../postgres/receipts.js';
+import type { EntryRow as StateRow, StateRows } from '../postgres/state-write.js';
+import type { EntryRow as TransactionRow } from '../postgres/transactions.js';
+import type { UpstreamClient } from '../upstream/client.js';
+import { accountRows, allAccountRows, touchedAccounts } from './accounts.js';
+import { stateChanges } from './changes.js';
+import { LISTED_KINDS, listRows, mergedRows, withRemoved, type StoredKeys } from './listed.js';
+import { allMosaicRows, mosaicRows, touchedMosaics } from './mosaics.js';
+import { everyMultisigAddress, multisigRows } from './multisig.js';
+import { allNamespaceRows, familyRows, rootsOf } from './namespaces.js';
+
+/** What the mirror reads of the upstream and of its own store to copy the state. */
+export interface StateSource {
+  readonly client: UpstreamClient;
+  /** The upstream network's addresses (a signer's, by its public key). */
+  readonly addresses: AddressBook;
+  /** The keys the store lists in a kind's list (`''`: all of the kind). */
+  readonly stored: StoredKeys;
+  /** The roots of the stored namespaces among these ids. */
+  storedRoots(ids: readonly string[]): Promise<ReadonlyMap<string, string>>;
+  /** The accounts with a stored multisig entry. */
+  storedMultisig(): Promise<readonly string[]>;
+  /** The stored entries (their JSON) of a kind whose end height (at `path` in the JSON) is above `from` and at most `to`. */
+  storedEnding(kind: string, path: readonly string[], from: bigint, to: bigint): Promise<unknown[]>;
+}
+
+/** A batch of blocks as the mirror read them. */
+export interface CopiedBlocks {
+  readonly blocks: readonly BlockInfoDTO[];
+  readonly rows: readonly TransactionRow[][];
+  readonly statements: readonly StatementRow[];
+}
+
+/**
+ * The state rows a batch writes: the entries its blocks changed, as the upstream has them when
+ * they are read; or, `whole` (a fresh store, or one a fork switch left behind), every entry the
+ * upstream has, and the removal of every stored one it lacks. Accounts are copied whole after
+ * an importance block too (every importance may change).
+ */
+export async function stateRows(source: StateSource, batch: CopiedBlocks, whole: boolean): Promise<StateRows> {
+  const { client, stored } = source;
+  const changes = stateChanges(batch.rows, batch.statements, source.addresses);
+  const entries = new Map<string, StateRow[]>();
+
+  const accounts = whole ? undefined : touchedAccounts(batch.blocks, batch.rows, batch.statements, source.addresses);
+  entries.set('accounts', accounts === undefined ? withRemoved(await allAccountRows(client), await stored('accounts', '')) : await accountRows(client, accounts));
+  entries.set('mosaics', whole ? withRemoved(await allMosaicRows(client), await stored('mosaics', '')) : await mosaicRows(client, touchedMosaics(batch.rows, batch.statements)));
+
+  for (const kind of LISTED_KINDS) {
+    const queries = whole ? [{}] : (changes.lists.get(kind) ?? []);
+    const rows: StateRow[] = [];
+    for (const criteria of queries) rows.push(...(await listRows(client, stored, kind, criteria)));
+    entries.set(kind, mergedRows(rows));
+  }
+
+  const namespaces = whole
+    ? await allNamespaceRows(client, stored)
+    : await familyRows(client, stored, new Set([...changes.roots, ...(await rootsOf(client, (ids) => source.storedRoots(ids), changes.namespaces))]));
+  entries.set('namespaces', mergedRows(namespaces.entries));
+
+  const multisig = await multisigRows(client, whole ? await everyMultisigAddress(client, source.addresses, await source.storedMultisig()) : changes.multisig);
+
+  for (const [kind, rows] of entries) if (rows.length === 0) entries.delete(kind);
+  return { entries, multisig, names: [...changes.names, ...namespaces.names], aliases: namespaces.aliases };
+}
+
+/**
+ * The rows of what a node may have pruned once the blocks up to `to` became final (from
+ * `from`, exclusive): the namespace families and the locks that ended there, read again (a
+ * namespace's grace period, a lock's duration; no block says when they leave).
+ */
+export async function endedRows(source: StateSource, from: bigint, to: bigint): Promise<StateRows> {
+  const { client, stored } = source;
+  const ended = (kind: string, path: string[]) => source.storedEnding(kind, path, from, to);
+  const roots = (await ended('namespaces', ['namespace', 'endHeight'])) as { namespace: { level0: string } }[];
+  const namespaces = await familyRows(client, stored, new Set(roots.map((dto) => dto.namespace.level0.toUpperCase())));
+  const entries = new Map<string, StateRow[]>([['namespaces', namespaces.entries]]);
+  for (const kind of ['hashLocks', 'secretLocks'] as const) {
+    const locks = (await ended(kind, ['lock', 'endHeight'])) as { lock: { ownerAddress: string } }[];
+    const rows: StateRow[] = [];
+    for (const owner of new Set(locks.map((dto) => dto.lock.ownerAddress.toUpperCase()))) rows.push(...(await listRows(client, stored, kind, { address: owner })));
+    entries.set(kind, mergedRows(rows));
+  }
+  for (const [kind, rows] of entries) if (rows.length === 0) entries.delete(kind);
+  return { entries, multisig: [], names: namespaces.names, aliases: namespaces.aliases };
+}
