@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { InMemoryChain } from '../src/memory/chain.js';
+import { chainInternals, type InMemoryChain } from '../src/memory/chain.js';
 import { Mirror, type MirrorOptions } from '../src/mirror/mirror.js';
 import { createPostgresBackend } from '../src/postgres/backend.js';
 import { PostgresWriter } from '../src/postgres/writer.js';
@@ -123,9 +123,23 @@ async function accountUrls(upstream: TestServer & { chain: InMemoryChain }): Pro
   return urls;
 }
 
+/** The merkle paths of every block's transactions and statements (from `fromHeight`), and of a hash that is no leaf. */
+function merkleUrls(upstream: TestServer & { chain: InMemoryChain }, fromHeight = 1): string[] {
+  const leaves = chainInternals().core(upstream.chain).merkleLeaves;
+  const urls: string[] = [];
+  for (let height = fromHeight; height <= Number(upstream.chain.height); height++) {
+    const block = leaves.at(height)!;
+    for (const tree of ['transactions', 'statements'] as const) {
+      for (let at = 0; at < block[tree].length; at += 32) urls.push(`/blocks/${height}/${tree}/${Buffer.from(block[tree].subarray(at, at + 32)).toString('hex').toUpperCase()}/merkle`);
+      urls.push(`/blocks/${height}/${tree}/${'AB'.repeat(32)}/merkle`);
+    }
+  }
+  return urls;
+}
+
 /** The reader answers every route above as the upstream does; how many were compared. */
 async function expectSameAsUpstream(upstream: TestServer & { chain: InMemoryChain }, reader: TestServer): Promise<number> {
-  const urls = [...(await blockUrls(upstream)), ...(await transactionUrls(upstream)), ...(await statementUrls(upstream)), ...(await accountUrls(upstream))];
+  const urls = [...(await blockUrls(upstream)), ...(await transactionUrls(upstream)), ...(await statementUrls(upstream)), ...(await accountUrls(upstream)), ...merkleUrls(upstream)];
   await expectSameAnswers(upstream, reader, urls);
   return urls.length;
 }
@@ -177,6 +191,10 @@ describe('mirror', () => {
     const reader = await readerGateway();
     // Blocks, transactions of every kind the activity makes (aggregates too), their statuses.
     expect(await expectSameAsUpstream(upstream, reader)).toBeGreaterThan(150);
+    // Merkle paths are served (every block has a statement: its harvest fee), and found.
+    const paths = merkleUrls(upstream).filter((url) => !url.includes('ABABAB'));
+    expect(paths.length).toBeGreaterThan(Number(chain.height));
+    for (const url of paths) expect((await reader.get(url)).status, url).toBe(200);
     // Written in batches of three, each reported.
     expect(progress.length).toBeGreaterThanOrEqual(Math.ceil(Number(chain.height) / 3));
     expect(progress.at(-1)).toBe(chain.height);
@@ -329,7 +347,7 @@ describe('mirror', () => {
     const reader = await readerGateway();
     const { height, latestFinalizedBlock } = (await upstream.get('/chain/info')).body;
     const heights = Array.from({ length: Number(height) - 5 }, (_, i) => 6 + i);
-    await expectSameAnswers(upstream, reader, ['/chain/info', ...heights.map((h) => `/blocks/${h}`), ...heights.map((h) => `/transactions/confirmed?height=${h}&embedded=true&pageSize=100`)]);
+    await expectSameAnswers(upstream, reader, ['/chain/info', ...heights.map((h) => `/blocks/${h}`), ...heights.map((h) => `/transactions/confirmed?height=${h}&embedded=true&pageSize=100`), ...merkleUrls(upstream, 6)]);
     expect((await reader.get('/blocks/5')).status).toBe(404);
     expect((await reader.get('/blocks?order=asc&pageSize=100')).body.data.map((block: any) => Number(block.block.height))).toEqual(heights);
     // The rounds that finalized a block from height 6 on, and none before.

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { SymbolFacade } from 'symbol-sdk/symbol';
 import type { BlockInfoDTO, ChainInfoDTO, CosignatureDTO, FinalizationProofDTO, FinalizedBlockDTO, TransactionStatusDTO } from '../backend/dto.js';
 import type { ChainEvent } from '../backend/events.js';
+import type { ResolutionStatementInfoDTO, TransactionStatementInfoDTO } from '../backend/receipts.js';
 import { AddressBook } from '../memory/address-book.js';
 import { symbolNetwork } from '../memory/chain.js';
 import { insertBlocks, insertEvents, insertProofs, removeBlocksAbove } from '../postgres/blocks.js';
@@ -9,7 +10,9 @@ import { INBOUND_CHANNEL, type InboundKind, type StoredNetwork } from '../postgr
 import { writeMeta } from '../postgres/meta.js';
 import { migrate } from '../postgres/migrations.js';
 import { createPool, inTransaction, positive, type PostgresOptions } from '../postgres/pool.js';
+import { insertLeaves } from '../postgres/proofs.js';
 import { FEES_META, insertStatements, removeStatementsAbove, type StatementRow } from '../postgres/receipts.js';
+import type { BlockLeaves } from '../memory/block-merkle.js';
 import { LIST_BUCKET_SIZE } from '../postgres/state-lists.js';
 import { writeStateRows, type StateRows } from '../postgres/state-write.js';
 import { appendConfirmed, removeTransactionsAbove, writeStatuses, type EntryRow } from '../postgres/transactions.js';
@@ -20,6 +23,7 @@ import type { UpstreamNetwork } from '../upstream/network.js';
 import type { UpstreamClientOptions } from '../upstream/options.js';
 import type { Check } from '../upstream/shape.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
+import { blockLeaves } from './leaves.js';
 import { endedRows, stateRows, type StateSource } from './state.js';
 import { mirroredTransactions } from './transactions.js';
 
@@ -64,6 +68,8 @@ interface Batch {
   readonly statuses: { hash: string; status: TransactionStatusDTO }[];
   /** The blocks' statements: each block's transaction statements, then its resolutions. */
   readonly statements: StatementRow[];
+  /** Each block's merkle leaves (what the merkle path routes read), checked against its transactions and receipts hashes. */
+  readonly leaves: { height: bigint; leaves: BlockLeaves }[];
   /** The state entries the blocks changed, as the upstream has them now (see state.ts). */
   state?: StateRows;
   /** Per block, its `confirmedAdded`, then its `block`; then `finalizedBlock` for each proof. */
@@ -94,8 +100,8 @@ const anyJson: Check<unknown> = (value) => {
  * statuses, their statements, the state entries they changed (every kind: see state.ts), its
  * head, its finalization proofs, the `block`, `confirmedAdded` and `finalizedBlock` events, and
  * its node and network answers;
- * announces made to its readers are forwarded to the upstream. Not yet copied: merkle paths and
- * state proofs, and the upstream's pools. Each batch of blocks is
+ * each block's merkle leaves (the merkle path routes); announces made to its readers are
+ * forwarded to the upstream. Not yet copied: state proofs, and the upstream's pools. Each batch of blocks is
  * one database transaction; a restarted mirror resumes after the last block it wrote. When the
  * upstream's block at a stored height differs (it switched to another fork), the unfinalized
  * blocks above the fork are removed and copied again. A database written by a chain engine's
@@ -300,10 +306,14 @@ export class Mirror {
         continue;
       }
       const last = linked.at(-1)!;
-      const batch: Batch = { blocks: linked, rows: [], statuses: [], statements: [], events: [], proofs: [] };
+      const batch: Batch = { blocks: linked, rows: [], statuses: [], statements: [], leaves: [], events: [], proofs: [] };
       for (const block of linked) {
-        batch.statements.push(...(await this.#statements(block.block.height)));
+        const statements = await this.#statements(block.block.height);
+        batch.statements.push(...statements);
         const transactions = block.meta.transactionsCount > 0 ? await mirroredTransactions(this.#client, block.block.height, this.#facade, this.#addresses) : undefined;
+        const ofKind = (kind: StatementRow['kind']) => statements.filter((row) => row.kind === kind).map((row) => row.info);
+        const [transaction, address, mosaic] = [ofKind('transaction') as TransactionStatementInfoDTO[], ofKind('address') as ResolutionStatementInfoDTO[], ofKind('mosaic') as ResolutionStatementInfoDTO[]];
+        batch.leaves.push({ height: BigInt(block.block.height), leaves: blockLeaves(block, transactions?.merkleComponentHashes ?? [], { transaction, address, mosaic }) });
         batch.rows.push(...(transactions?.rows ?? []));
         batch.statuses.push(...(transactions?.statuses ?? []));
         batch.events.push(...(transactions?.events ?? []), { channel: 'block', addresses: [], data: { block: block.block, meta: { hash: block.meta.hash, generationHash: block.meta.generationHash } } });
@@ -377,7 +387,7 @@ export class Mirror {
     const state = await endedRows(this.#stateSource, BigInt(this.#finalized?.height ?? 0), BigInt(proofs.at(-1)!.height));
     this.#finalized = finalizedOf(proofs.at(-1)!);
     const events = proofs.map((proof): ChainEvent => ({ channel: 'finalizedBlock', addresses: [], data: finalizedOf(proof) }));
-    await this.#write({ blocks: [], rows: [], statuses: [], statements: [], state, events, proofs }, { ...info, height: this.#height.toString() }, await this.#fees());
+    await this.#write({ blocks: [], rows: [], statuses: [], statements: [], leaves: [], state, events, proofs }, { ...info, height: this.#height.toString() }, await this.#fees());
   }
 
   // A block's statements, in the order the chain stores them (their ids' order: transaction statements, then resolutions).
@@ -421,6 +431,7 @@ export class Mirror {
       await insertBlocks(client, blocks);
       await appendConfirmed(client, batch.rows);
       await insertStatements(client, batch.statements);
+      await insertLeaves(client, batch.leaves);
       if (batch.state) await writeStateRows(client, batch.state, { bucketSize: LIST_BUCKET_SIZE, catchUp: false });
       await writeStatuses(client, batch.statuses);
       await insertProofs(client, proofs);

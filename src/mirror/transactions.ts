@@ -17,6 +17,8 @@ export interface MirroredTransactions {
   /** `confirmedAdded` of each, as the chain emits it. */
   readonly events: ChainEvent[];
   readonly statuses: { hash: string; status: TransactionStatusDTO }[];
+  /** Each top-level transaction's merkle component hash (computed from its bytes and cosignatures), by its index in the block: the block's transaction leaves. */
+  readonly merkleComponentHashes: { index: number; hash: string }[];
 }
 
 const AGGREGATE_TYPES = new Set([models.TransactionType.AGGREGATE_COMPLETE.value, models.TransactionType.AGGREGATE_BONDED.value]);
@@ -38,7 +40,7 @@ export async function mirroredTransactions(client: UpstreamClient, height: strin
     const parent = (entry.meta as { aggregateHash?: string }).aggregateHash;
     if (parent !== undefined) embedded.set(parent, [...(embedded.get(parent) ?? []), entry]);
   }
-  const result: MirroredTransactions = { rows: [], events: [], statuses: [] };
+  const result: MirroredTransactions = { rows: [], events: [], statuses: [], merkleComponentHashes: [] };
   for (const entry of listed) {
     const meta = entry.meta as { hash?: string; aggregateHash?: string; index: number; timestamp?: string; feeMultiplier?: number; merkleComponentHash?: string };
     if (meta.aggregateHash !== undefined) continue;
@@ -52,6 +54,7 @@ export async function mirroredTransactions(client: UpstreamClient, height: strin
     record.placement = { height: BigInt(height), index: meta.index, timestamp: meta.timestamp ?? '0', feeMultiplier: meta.feeMultiplier ?? 0 };
     // The filters' columns from the record; the JSON as the upstream served it.
     const json = [entry, ...inner].map((each) => JSON.stringify(each));
+    result.merkleComponentHashes.push({ index: meta.index, hash: record.merkleComponentHash() });
     result.rows.push(rowsOf(record, 'confirmed').map((row, i) => ({ ...row, json: json[i], fullJson: i === 0 && whole !== entry ? JSON.stringify(whole) : null })));
     result.events.push({
       channel: 'confirmedAdded',

@@ -163,8 +163,9 @@ export async function insertStatements(client: pg.PoolClient, statements: readon
   await appendToLists(client, entries);
 }
 
-/** Removes the statements above `height` (a mirror's upstream switched forks): their rows, ranks and lists' counts. */
+/** Removes the statements above `height` (a mirror's upstream switched forks): their rows, ranks and lists' counts, and the blocks' merkle leaves. */
 export async function removeStatementsAbove(client: pg.PoolClient, height: bigint): Promise<void> {
+  await client.query('delete from block_merkle_leaves where height > $1', [height.toString()]);
   const { rows: [first] } = await client.query<{ seq: string | null }>('select min(seq) as seq from statements where height > $1', [height.toString()]);
   if (first.seq === null) return;
   await truncateLists(client, 'statements', BigInt(first.seq));
