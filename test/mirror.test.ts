@@ -137,6 +137,18 @@ function merkleUrls(upstream: TestServer & { chain: InMemoryChain }, fromHeight 
   return urls;
 }
 
+/** What the routes answer of the blocks from `from` to `to`: each block, its transactions (each also by hash, with its status), its statements and its merkle paths; the head and fees. */
+async function heightUrls(upstream: TestServer & { chain: InMemoryChain }, from: number, to: number): Promise<string[]> {
+  const urls = ['/chain/info', '/network/fees/transaction', '/blocks?pageSize=10'];
+  for (let height = from; height <= to; height++) {
+    urls.push(`/blocks/${height}`, `/transactions/confirmed?height=${height}&embedded=true&pageSize=100`, `/statements/transaction?height=${height}&pageSize=100`);
+    for (const kind of ['address', 'mosaic']) urls.push(`/statements/resolutions/${kind}?height=${height}&pageSize=100`);
+    const { body } = await upstream.get(`/transactions/confirmed?height=${height}&pageSize=100`);
+    for (const entry of body.data) urls.push(`/transactions/confirmed/${entry.meta.hash}`, `/transactionStatus/${entry.meta.hash}`);
+  }
+  return [...urls, ...merkleUrls(upstream, from).filter((url) => Number(url.split('/')[2]) <= to)];
+}
+
 /** The reader answers every route above as the upstream does; how many were compared. */
 async function expectSameAsUpstream(upstream: TestServer & { chain: InMemoryChain }, reader: TestServer): Promise<number> {
   const urls = [...(await blockUrls(upstream)), ...(await transactionUrls(upstream)), ...(await statementUrls(upstream)), ...(await accountUrls(upstream)), ...merkleUrls(upstream)];
@@ -283,7 +295,7 @@ describe('mirror', () => {
     expect((await reader.get('/transactions/confirmed?height=13')).body.pagination.totalEntries).toBe(0);
   });
 
-  it('follows state of every kind as it is made, changed and removed: every state route alike at every height', async () => {
+  it('follows state of every kind as it is made, changed and removed: every state route and each block’s routes alike after each block', async () => {
     const chain = stateChain();
     cleanups.push(async () => chain.close());
     const upstream = await upstreamOf(chain);
@@ -291,10 +303,11 @@ describe('mirror', () => {
     await mirror.caughtUp();
     const reader = await readerGateway();
     const compared: bigint[] = [];
-    // Each block harvested one by one: the mirror copies it, then every state route is compared.
+    // Each block harvested one by one: the mirror copies it, then every state route and what the routes answer of the blocks since the last comparison are compared.
     const atEachBlock = async () => {
       await until(async () => JSON.stringify((await reader.get('/chain/info')).body) === JSON.stringify((await upstream.get('/chain/info')).body), `the mirror to copy block ${chain.height} and its finalization`);
       await expectSameState(upstream, reader, chain);
+      await expectSameAnswers(upstream, reader, await heightUrls(upstream, Number(compared.at(-1) ?? 0n) + 1, Number(chain.height)));
       compared.push(chain.height);
     };
     // Namespaces (a family over three blocks, aliases), mosaics, metadata, locks, restrictions, a multisig graph.
