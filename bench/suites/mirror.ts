@@ -120,7 +120,7 @@ const suite: Suite = async (context) => {
         },
       ],
       notes: [
-        'The mirror reads each block, its transactions (100 a page), rebuilds every transaction into its signed bytes and checks its hash, signature and size, decodes it as the chain does, reads the block\'s statements and the accounts the batch touched, and writes a batch of up to 100 blocks per database transaction. The upstream, the mirror and PostgreSQL share the 2 cores.',
+        'The mirror reads each block, its transactions (100 a page), rebuilds every transaction into its signed bytes and checks its hash, signature and size, decodes it as the chain does, reads the block\'s statements (rebuilding its merkle leaves, held to its hashes) and the state entries the batch touched, and writes a batch of up to 100 blocks per database transaction. The upstream, the mirror and PostgreSQL share the 2 cores.',
         `Building the upstream's chain took ${fmt(buildSeconds)} s. PostgreSQL settings: ${Object.entries(SETTINGS).map(([name, value]) => `${name}=${value}`).join(', ')}.`,
       ],
       sizes: { blocks, 'transfers per block': perBlock, transactions },
