@@ -279,9 +279,13 @@ describe('mirror', () => {
     activity(chain, 'gamma');
     await until(() => errors.length > 0, 'a reported failure');
     expect(mirror.height).toBe(12n);
+    // State proofs come from the upstream, as a node's gateway asks its node: unavailable while it is away.
+    const proof = `/accounts/${chain.fundedAccounts[0].address}/merkle`;
+    expect(await reader.get(proof)).toMatchObject({ status: 503, body: { code: 'ServiceUnavailable' } });
     proxy.up();
     await until(() => mirror.height === chain.height, 'the mirror to catch up');
     await expectSameAsUpstream(upstream, reader);
+    await expectSameAnswers(upstream, reader, [proof]);
 
     expect(chain.height).toBeGreaterThan(13n);
     // A fork switch: the upstream goes back to height 12 and grows another chain (later timestamps: other hashes), without the transactions of 13.

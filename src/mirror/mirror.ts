@@ -7,7 +7,7 @@ import { AddressBook } from '../memory/address-book.js';
 import { symbolNetwork } from '../memory/chain.js';
 import { insertBlocks, insertEvents, insertProofs, removeBlocksAbove } from '../postgres/blocks.js';
 import { INBOUND_CHANNEL, type InboundKind, type StoredNetwork } from '../postgres/inputs.js';
-import { writeMeta } from '../postgres/meta.js';
+import { MIRROR_META, writeMeta, type MirrorMeta } from '../postgres/meta.js';
 import { migrate } from '../postgres/migrations.js';
 import { createPool, inTransaction, positive, type PostgresOptions } from '../postgres/pool.js';
 import { insertLeaves } from '../postgres/proofs.js';
@@ -75,15 +75,6 @@ interface Batch {
   /** Per block, its `confirmedAdded`, then its `block`; then `finalizedBlock` for each proof. */
   readonly events: ChainEvent[];
   readonly proofs: FinalizationProofDTO[];
-}
-
-/** The meta row that marks a database as a mirror's, and of which network. */
-const MIRROR_META = 'mirror';
-
-interface MirrorMeta {
-  readonly generationHash: string;
-  readonly upstream: string;
-  readonly fromHeight: string;
 }
 
 /** Answers the mirror copies as they are: any JSON object or array. */

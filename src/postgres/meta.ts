@@ -1,5 +1,15 @@
 import type pg from 'pg';
 
+/** The meta row that marks a database as a mirror's: the generation hash, upstream URL and first height it follows. */
+export const MIRROR_META = 'mirror';
+
+/** What `MIRROR_META` holds. */
+export interface MirrorMeta {
+  readonly generationHash: string;
+  readonly upstream: string;
+  readonly fromHeight: string;
+}
+
 /**
  * Sets meta rows (the chain's head, node and network, fee quotes, tree roots …) in one
  * statement, each value as JSON; readers read them with `Reader.meta`.

@@ -7,7 +7,12 @@ import { toHex } from '../memory/keys.js';
 import { STATE_TREES } from '../memory/state/chain-state.js';
 import { keyNibbles, proofStep, type PatriciaNode } from '../memory/state/patricia-tree.js';
 import { hashedTreeKey } from '../memory/state/state-writer.js';
-import { writeMeta } from './meta.js';
+import { ResourceNotFoundError, ServiceUnavailableError } from '../errors.js';
+import type { StateProofRepository } from '../backend/state-proofs.js';
+import { UpstreamClient } from '../upstream/client.js';
+import { upstreamStatePath } from '../upstream/state-path.js';
+import { UpstreamError } from '../upstream/upstream-error.js';
+import { MIRROR_META, writeMeta, type MirrorMeta } from './meta.js';
 import { MAX_BIGINT, type Reader } from './reader.js';
 
 /*
@@ -92,6 +97,38 @@ export async function writeTreeChanges(client: pg.PoolClient, changes: TreeChang
   if (changes.roots) {
     await writeMeta(client, { [STATE_ROOTS_META]: changes.roots });
   }
+}
+
+/**
+ * The state proofs of a store: from its trees' nodes (what a chain engine's writer writes), or,
+ * for a mirror's database (it holds no tree nodes: REST serves none), from the gateway the
+ * mirror follows, as the reference gateway asks its node. Which one is read once, from the
+ * database's meta rows.
+ */
+export function stateProofRepository(db: Reader): StateProofRepository {
+  let source: Promise<UpstreamClient | undefined> | undefined;
+  const upstream = () => {
+    if (!source) {
+      source = db.json<MirrorMeta>('select json from meta where key = $1', [MIRROR_META]).then((meta) => meta && new UpstreamClient({ url: meta.upstream, retries: 1, timeout: 5_000, maxRequestsPerSecond: 100_000 }));
+      // Each proof asked is one request upstream (not paced: a client asked for it); a failed read of the meta is tried again by the next request.
+      source.catch(() => (source = undefined));
+    }
+    return source;
+  };
+  return {
+    async statePath(tree, key) {
+      const client = await upstream();
+      if (!client) return statePath(db, tree, key);
+      try {
+        return await upstreamStatePath(client, tree, key);
+      } catch (error) {
+        if (!(error instanceof UpstreamError)) throw error;
+        if (error.kind === 'status' && error.status === 404) throw new ResourceNotFoundError('the followed gateway has no such state path');
+        // Its address and the failure stay inside: a reader's clients need not know where it reads from.
+        throw new ServiceUnavailableError('the followed gateway did not answer the state path');
+      }
+    },
+  };
 }
 
 /**

@@ -14,7 +14,7 @@ import type { PageRequest } from '../pagination.js';
 import { appendToLists, truncateLists, type ListEntry } from './lists.js';
 import { writeMeta } from './meta.js';
 import type { PartWrite, SealedBatch, StoreModule, StorePart } from './part.js';
-import { blockMerklePath, insertLeaves, statePath, TreeFollower, writeTreeChanges } from './proofs.js';
+import { blockMerklePath, insertLeaves, stateProofRepository, TreeFollower, writeTreeChanges } from './proofs.js';
 import { bigintParam, filteredPage, MAX_BIGINT, pageOfEntries, type Reader } from './reader.js';
 
 /** The meta rows of the fee quotes, rendered by the chain as each batch with blocks is sealed. */
@@ -90,7 +90,7 @@ export const RECEIPTS_MODULE: StoreModule = {
       transactionFees: () => db.meta<TransactionFeesDTO>(FEES_META.transaction),
       rentalFees: () => db.meta<RentalFeesDTO>(FEES_META.rental),
     },
-    stateProofs: { statePath: (tree, key) => statePath(db, tree, key) },
+    stateProofs: stateProofRepository(db),
   }),
 };
 

@@ -296,6 +296,8 @@ async function stateUrls(a: TestServer, chain: InMemoryChain): Promise<{ urls: s
       for (const query of combinations(collection.filters(sample))) urls.push(`${path}?${query}`, `${path}?${query}&order=asc&offset=${ids[1]}`);
     }
     urls.push(...all.map(collection.item), collection.unknown);
+    // State proofs: of every entry, and of absence.
+    urls.push(...all.map((entry) => `${collection.item(entry)}/merkle`), `${collection.unknown}/merkle`);
   }
   const accounts = entries.get('/accounts')!;
   const [, , , , e] = chain.fundedAccounts;
@@ -310,7 +312,7 @@ async function stateUrls(a: TestServer, chain: InMemoryChain): Promise<{ urls: s
     }
   }
   urls.push(...accounts.filter((entry) => !/^0+$/.test(entry.account.publicKey)).map((entry) => `/accounts/${entry.account.publicKey}`));
-  for (const account of [...chain.fundedAccounts, chain.nemesisAccount]) urls.push(`/account/${account.address}/multisig`, `/account/${account.address}/multisig/graph`);
+  for (const account of [...chain.fundedAccounts, chain.nemesisAccount]) urls.push(`/account/${account.address}/multisig`, `/account/${account.address}/multisig/graph`, `/account/${account.address}/multisig/merkle`);
   return { urls, entries };
 }
 
