@@ -22,8 +22,8 @@ import { actors, change, expectSameState, populate, populateMore, stateChain } f
 import { finished, run } from './support/cli.js';
 import { expectSameAnswers, usePostgresStore } from './support/postgres.js';
 import { startGateway, testChain, type TestServer } from './support/server.js';
-import { transfer } from './support/signing.js';
-import { hex } from './support/announce.js';
+import { aggregate, cosign, embeddedTransfer, transfer } from './support/signing.js';
+import { hashLockFor, hex } from './support/announce.js';
 
 const { postgres, cleanups } = usePostgresStore();
 
@@ -156,6 +156,44 @@ async function expectSameAsUpstream(upstream: TestServer & { chain: InMemoryChai
   return urls.length;
 }
 
+/** Both pools (top-level and embedded pages, under an address), every pooled transaction by hash and id, and its status; how many pooled transactions there are. */
+async function expectSamePools(upstream: TestServer & { chain: InMemoryChain }, reader: TestServer): Promise<number> {
+  const urls: string[] = [];
+  let pooled = 0;
+  for (const group of ['unconfirmed', 'partial']) {
+    urls.push(`/transactions/${group}`, `/transactions/${group}?embedded=true&order=asc&pageSize=100`);
+    const { body } = await upstream.get(`/transactions/${group}?order=asc&pageSize=100`);
+    pooled += body.data.length;
+    for (const entry of body.data) {
+      urls.push(`/transactions/${group}/${entry.meta.hash}`, `/transactions/${group}/${entry.id}`, `/transactionStatus/${entry.meta.hash}`);
+      urls.push(`/transactions/${group}?signerPublicKey=${entry.transaction.signerPublicKey}&embedded=true`);
+    }
+  }
+  for (const account of upstream.chain.fundedAccounts.slice(0, 4)) urls.push(`/transactions/unconfirmed?address=${account.address}`, `/transactions/partial?address=${account.address}&embedded=true`);
+  await expectSameAnswers(upstream, reader, urls);
+  return pooled;
+}
+
+/** The frames a gateway's WebSocket sends on `channels` from now on, as `topic hash` (or the topic alone). */
+async function framesOf(server: TestServer, channels: readonly string[]): Promise<string[]> {
+  const frames: string[] = [];
+  const socket = new WebSocket(server.wsUrl);
+  cleanups.push(async () => socket.terminate());
+  await new Promise<void>((resolve) => socket.once('message', (data) => {
+    const { uid } = JSON.parse(String(data));
+    for (const channel of channels) socket.send(JSON.stringify({ uid, subscribe: channel }));
+    resolve();
+  }));
+  socket.on('message', (data) => {
+    const { topic, data: body } = JSON.parse(String(data));
+    const hash = body?.meta?.hash ?? body?.parentHash;
+    frames.push(hash ? `${topic.split('/')[0]} ${hash}` : topic.split('/')[0]);
+  });
+  // The subscriptions are taken once a round trip has passed.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  return frames;
+}
+
 /** Harvests `count` blocks (with what the pool holds). */
 function harvest(chain: InMemoryChain, count: number): void {
   for (let n = 0; n < count; n++) chain.harvest();
@@ -253,6 +291,43 @@ describe('mirror', () => {
     chain.harvest();
     await until(async () => (await reader.get(`/transactionStatus/${signed.hash}`)).status === 200, 'the mirror to copy it confirmed');
     expect((await reader.get(`/transactionStatus/${signed.hash}`)).body).toMatchObject({ group: 'confirmed', code: 'Success', height: String(chain.height) });
+  });
+
+  it('copies the pools: a wallet’s bonded flow through a reader answers and notifies as on the upstream', async () => {
+    const chain = testChain();
+    const upstream = await upstreamOf(chain);
+    activity(chain, 'alpha');
+    // A transfer waiting for a block, beside the activity's bonded aggregate waiting for a cosignature.
+    const [alice, bob, carol] = chain.fundedAccounts;
+    chain.announcer.announce(transfer(chain, bob, carol, { amount: 9n, message: 'pooled' }).payload);
+    chain.processAnnounced();
+    const mirror = await mirrorOf(upstream.base);
+    await mirror.caughtUp();
+    const reader = await readerGateway();
+    expect(await expectSamePools(upstream, reader)).toBeGreaterThanOrEqual(2);
+
+    // Through the reader, as a wallet does it: a hash lock, the bonded aggregate, the cosignature; each step comes back over its WebSocket.
+    const frames = await framesOf(reader, ['unconfirmedAdded', 'unconfirmedRemoved', 'partialAdded', 'partialRemoved', 'cosignature', 'confirmedAdded'].map((channel) => `${channel}/${carol.address}`));
+    const bonded = aggregate(chain, 'bonded', alice, [embeddedTransfer(chain, alice, carol, 5n), embeddedTransfer(chain, carol, alice, 6n)]);
+    const lock = hashLockFor(chain, alice, bonded.hash);
+    const put = async (path: string, body: unknown) => expect((await reader.request('PUT', path, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })).status).toBe(202);
+    await put('/transactions', { payload: lock.payload });
+    await until(async () => (await chain.transactionStatus.find([lock.hash]))[0]?.group === 'unconfirmed', 'the upstream to take the lock');
+    chain.harvest();
+    await put('/transactions/partial', { payload: bonded.payload });
+    await until(() => frames.includes(`partialAdded ${bonded.hash}`), 'partialAdded on the reader');
+    await mirror.caughtUp();
+    await expectSamePools(upstream, reader);
+    await put('/transactions/cosignature', cosign(chain, carol, bonded));
+    await until(() => frames.includes(`unconfirmedAdded ${bonded.hash}`), 'unconfirmedAdded on the reader');
+    await mirror.caughtUp();
+    await expectSamePools(upstream, reader);
+    chain.harvest();
+    await until(() => frames.includes(`confirmedAdded ${bonded.hash}`), 'confirmedAdded on the reader');
+    expect(frames.filter((frame) => frame.endsWith(bonded.hash))).toEqual(['partialAdded', 'cosignature', 'partialRemoved', 'unconfirmedAdded', 'unconfirmedRemoved', 'confirmedAdded'].map((topic) => `${topic} ${bonded.hash}`));
+    await mirror.caughtUp();
+    expect(await expectSamePools(upstream, reader)).toBe(1);
+    await expectSameAnswers(upstream, reader, [`/transactionStatus/${bonded.hash}`, `/transactions/confirmed/${bonded.hash}`]);
   });
 
   it('resumes after a restart, waits for an upstream that went away, and follows a fork switch of unfinalized blocks', async () => {

@@ -15,7 +15,7 @@ import { FEES_META, insertStatements, removeStatementsAbove, type StatementRow }
 import type { BlockLeaves } from '../memory/block-merkle.js';
 import { LIST_BUCKET_SIZE } from '../postgres/state-lists.js';
 import { writeStateRows, type StateRows } from '../postgres/state-write.js';
-import { appendConfirmed, removeTransactionsAbove, writeStatuses, type EntryRow } from '../postgres/transactions.js';
+import { appendConfirmed, removeFromPools, removeTransactionsAbove, replacePools, writeStatuses, type EntryRow } from '../postgres/transactions.js';
 import { WakeUpReader } from '../postgres/wakeup.js';
 import { UpstreamClient } from '../upstream/client.js';
 import { UpstreamListener } from '../upstream/listener.js';
@@ -24,6 +24,7 @@ import type { UpstreamClientOptions } from '../upstream/options.js';
 import type { Check } from '../upstream/shape.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
 import { blockLeaves } from './leaves.js';
+import { poolCopy, type Pooled } from './pools.js';
 import { endedRows, stateRows, type StateSource } from './state.js';
 import { mirroredTransactions } from './transactions.js';
 
@@ -66,6 +67,8 @@ interface Batch {
   /** The blocks' confirmed transactions, each record's rows. */
   readonly rows: EntryRow[][];
   readonly statuses: { hash: string; status: TransactionStatusDTO }[];
+  /** Hashes the blocks confirmed that the stored pools held: they leave them. */
+  readonly unpooled: string[];
   /** The blocks' statements: each block's transaction statements, then its resolutions. */
   readonly statements: StatementRow[];
   /** Each block's merkle leaves (what the merkle path routes read), checked against its transactions and receipts hashes. */
@@ -91,8 +94,9 @@ const anyJson: Check<unknown> = (value) => {
  * statuses, their statements, the state entries they changed (every kind: see state.ts), its
  * head, its finalization proofs, the `block`, `confirmedAdded` and `finalizedBlock` events, and
  * its node and network answers;
- * each block's merkle leaves (the merkle path routes); announces made to its readers are
- * forwarded to the upstream. Not yet copied: state proofs, and the upstream's pools. Each batch of blocks is
+ * each block's merkle leaves (the merkle path routes), and its pools with their events;
+ * announces made to its readers are forwarded to the upstream (state proofs are asked of it by
+ * the readers). Each batch of blocks is
  * one database transaction; a restarted mirror resumes after the last block it wrote. When the
  * upstream's block at a stored height differs (it switched to another fork), the unfinalized
  * blocks above the fork are removed and copied again. A database written by a chain engine's
@@ -125,6 +129,10 @@ export class Mirror {
   #addresses!: AddressBook;
   /** Whether the next batch copies every state entry it mirrors (a fresh store, or one a fork switch left behind). */
   #copyState = false;
+  /** The head as last written (JSON). */
+  #writtenHead = '';
+  /** The pools as last written (undefined before the first copy, which tells nothing). */
+  #pooled: Map<string, Pooled> | undefined;
   /** Forwards what readers queue in `inbound` to the upstream. */
   readonly #inbound: WakeUpReader;
 
@@ -284,9 +292,12 @@ export class Mirror {
 
   // Copies what the upstream has past the store: blocks in batches, then finalization; the head and fees with each.
   async #step(): Promise<void> {
-    const info = await this.#client.chainInfo();
+    let info = await this.#client.chainInfo();
     this.#head = BigInt(info.height);
-    await this.#onSameFork();
+    // The pools first: what left them for a block leaves before the block's transactions arrive.
+    await this.#copyPools();
+    // After a fork switch the head read before it is another chain's.
+    if (!(await this.#onSameFork())) [info, this.#head] = await this.#readHead();
     while (this.#height < this.#head && !this.#abort.signal.aborted) {
       const blocks = await this.#client.blocks(this.#height + 1n, Math.min(this.#batchSize, Number(this.#head - this.#height)));
       if (blocks.length === 0) break;
@@ -294,10 +305,11 @@ export class Mirror {
       if (linked.length === 0) {
         // The upstream's next block does not follow the stored head: its chain changed under it.
         if (await this.#onSameFork()) throw new Error(`the upstream's block ${this.#height + 1n} does not follow its own block ${this.#height}`);
+        [info, this.#head] = await this.#readHead();
         continue;
       }
       const last = linked.at(-1)!;
-      const batch: Batch = { blocks: linked, rows: [], statuses: [], statements: [], leaves: [], events: [], proofs: [] };
+      const batch: Batch = { blocks: linked, rows: [], statuses: [], unpooled: [], statements: [], leaves: [], events: [], proofs: [] };
       for (const block of linked) {
         const statements = await this.#statements(block.block.height);
         batch.statements.push(...statements);
@@ -307,16 +319,38 @@ export class Mirror {
         batch.leaves.push({ height: BigInt(block.block.height), leaves: blockLeaves(block, transactions?.merkleComponentHashes ?? [], { transaction, address, mosaic }) });
         batch.rows.push(...(transactions?.rows ?? []));
         batch.statuses.push(...(transactions?.statuses ?? []));
-        batch.events.push(...(transactions?.events ?? []), { channel: 'block', addresses: [], data: { block: block.block, meta: { hash: block.meta.hash, generationHash: block.meta.generationHash } } });
+        for (const event of transactions?.events ?? []) {
+          // Confirmed out of a stored pool: it leaves it first, as on a chain.
+          const { hash } = (event.data as { meta: { hash: string } }).meta;
+          const was = this.#pooled?.get(hash);
+          if (was) {
+            batch.events.push({ channel: `${was.group}Removed`, addresses: was.addresses, data: { meta: { hash } } });
+            batch.unpooled.push(hash);
+          }
+          batch.events.push(event);
+        }
+        batch.events.push({ channel: 'block', addresses: [], data: { block: block.block, meta: { hash: block.meta.hash, generationHash: block.meta.generationHash } } });
       }
       // State: what the blocks changed; all of it at the start and after a fork switch.
       batch.state = await stateRows(this.#stateSource, batch, this.#copyState);
       await this.#write(batch, { ...info, height: last.block.height }, await this.#fees());
+      for (const hash of batch.unpooled) this.#pooled?.delete(hash);
       this.#copyState = false;
       [this.#height, this.#hash] = [BigInt(last.block.height), last.meta.hash];
       this.#progress();
     }
     await this.#finalize(info);
+  }
+
+  // The upstream's pools, written whole in place of the stored ones, with the events of what changed.
+  async #copyPools(): Promise<void> {
+    const copy = await poolCopy(this.#client, this.#facade, this.#addresses, this.#pooled);
+    await inTransaction(this.#pool, async (client) => {
+      await replacePools(client, copy.rows);
+      await writeStatuses(client, copy.statuses);
+      await insertEvents(client, copy.events);
+    });
+    this.#pooled = copy.pooled;
   }
 
   // The blocks that follow the stored one, each linked to the one before it.
@@ -373,12 +407,24 @@ export class Mirror {
       if (!proof || BigInt(proof.height) > this.#height) break;
       proofs.push(proof);
     }
-    if (proofs.length === 0) return;
+    if (proofs.length === 0) {
+      // The head alone may have changed (its score after a fork switch, a head read while the upstream moved): written once it is the stored block's.
+      const head = { ...info, latestFinalizedBlock: this.#finalized ?? info.latestFinalizedBlock };
+      if (BigInt(info.height) === this.#height && JSON.stringify(head) !== this.#writtenHead) {
+        await this.#write({ blocks: [], rows: [], statuses: [], unpooled: [], statements: [], leaves: [], events: [], proofs: [] }, info, await this.#fees());
+      }
+      return;
+    }
     // What ended in the blocks now final may be pruned upstream.
     const state = await endedRows(this.#stateSource, BigInt(this.#finalized?.height ?? 0), BigInt(proofs.at(-1)!.height));
     this.#finalized = finalizedOf(proofs.at(-1)!);
     const events = proofs.map((proof): ChainEvent => ({ channel: 'finalizedBlock', addresses: [], data: finalizedOf(proof) }));
-    await this.#write({ blocks: [], rows: [], statuses: [], statements: [], leaves: [], state, events, proofs }, { ...info, height: this.#height.toString() }, await this.#fees());
+    await this.#write({ blocks: [], rows: [], statuses: [], unpooled: [], statements: [], leaves: [], state, events, proofs }, { ...info, height: this.#height.toString() }, await this.#fees());
+  }
+
+  async #readHead(): Promise<[ChainInfoDTO, bigint]> {
+    const info = await this.#client.chainInfo();
+    return [info, BigInt(info.height)];
   }
 
   // A block's statements, in the order the chain stores them (their ids' order: transaction statements, then resolutions).
@@ -424,11 +470,13 @@ export class Mirror {
       await insertStatements(client, batch.statements);
       await insertLeaves(client, batch.leaves);
       if (batch.state) await writeStateRows(client, batch.state, { bucketSize: LIST_BUCKET_SIZE, catchUp: false });
+      await removeFromPools(client, batch.unpooled);
       await writeStatuses(client, batch.statuses);
       await insertProofs(client, proofs);
       await insertEvents(client, batch.events);
       await writeMeta(client, { ...meta, chainInfo });
     });
+    this.#writtenHead = JSON.stringify(chainInfo);
     const now = Date.now();
     if (blocks.length > 0) this.#written.push({ at: now, height: BigInt(blocks.at(-1)!.block.height) });
     while (this.#written.length > 0 && this.#written[0].at < now - 60_000) this.#written.shift();

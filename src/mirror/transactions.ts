@@ -5,6 +5,7 @@ import type { AddressBook } from '../memory/address-book.js';
 import { embeddedCosignatures } from '../memory/transactions/codec.js';
 import { TransactionRecord } from '../memory/transactions/record.js';
 import { rowsOf, type EntryRow } from '../postgres/transactions.js';
+import type { TransactionGroup } from '../backend/dto.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { checkedTransaction } from '../upstream/payload.js';
 import { fields } from '../upstream/shape.js';
@@ -25,43 +26,74 @@ const AGGREGATE_TYPES = new Set([models.TransactionType.AGGREGATE_COMPLETE.value
 
 const aggregateAt = (hash: string) => fields<TransactionInfoDTO>({ 'meta.hash': rules.exactly(hash), 'transaction.transactions': rules.list });
 
+/** A top-level transaction rebuilt from the upstream's answers: the chain's record of it, its entries' JSON as served (it, then its embedded ones), and its whole JSON. */
+export interface RebuiltTransaction {
+  readonly record: TransactionRecord;
+  readonly entry: TransactionInfoDTO;
+  /** The aggregate read whole (with its embedded transactions); the entry itself for any other. */
+  readonly whole: TransactionInfoDTO;
+  readonly json: string[];
+}
+
 /**
- * The confirmed transactions of the upstream's block at `height`, as the transactions part
- * stores the chain's own: each rebuilt into its signed bytes (its hash, size, signatures and
- * cosignatures checked: garbage never reaches the store) and decoded as the chain decodes an
- * announce, so its related addresses, recipients and transfers (what the filters read) are
- * the chain's; the JSON is the upstream's, as it served it. An aggregate is read whole (by
- * hash) for its embedded transactions.
+ * The top-level transactions of a listing that names embedded ones too (`embedded=true`), each
+ * rebuilt into its signed bytes (its hash, size, signatures and cosignatures checked: garbage
+ * never reaches the store) and decoded as the chain decodes an announce, so its related
+ * addresses, recipients and transfers (what the filters read) are the chain's. An aggregate is
+ * read whole by `wholeAt(hash)`; undefined there (it left a pool meanwhile) leaves it out.
  */
-export async function mirroredTransactions(client: UpstreamClient, height: string, facade: SymbolFacade, addresses: AddressBook): Promise<MirroredTransactions> {
-  const listed = await client.blockTransactions(height);
+export async function rebuiltTransactions(
+  listed: readonly TransactionInfoDTO[],
+  wholeAt: (hash: string) => Promise<TransactionInfoDTO | undefined>,
+  facade: SymbolFacade,
+  addresses: AddressBook,
+  where: string,
+): Promise<RebuiltTransaction[]> {
   const embedded = new Map<string, TransactionInfoDTO[]>();
   for (const entry of listed) {
     const parent = (entry.meta as { aggregateHash?: string }).aggregateHash;
     if (parent !== undefined) embedded.set(parent, [...(embedded.get(parent) ?? []), entry]);
   }
-  const result: MirroredTransactions = { rows: [], events: [], statuses: [], merkleComponentHashes: [] };
+  const rebuilt: RebuiltTransaction[] = [];
   for (const entry of listed) {
-    const meta = entry.meta as { hash?: string; aggregateHash?: string; index: number; timestamp?: string; feeMultiplier?: number; merkleComponentHash?: string };
+    const meta = entry.meta as { hash?: string; aggregateHash?: string; index?: number };
     if (meta.aggregateHash !== undefined) continue;
     const hash = meta.hash!;
-    const whole = AGGREGATE_TYPES.has(Number(entry.transaction.type)) ? await client.get(`/transactions/confirmed/${hash}`, aggregateAt(hash)) : entry;
+    const whole = AGGREGATE_TYPES.has(Number(entry.transaction.type)) ? await wholeAt(hash) : entry;
+    if (whole === undefined) continue;
     const { decoded } = checkedTransaction(whole, facade);
     const inner = [...(embedded.get(hash) ?? [])].sort((a, b) => Number(a.meta.index) - Number(b.meta.index));
-    if (inner.length !== decoded.embedded.length) throw new Error(`the upstream lists ${inner.length} embedded transactions of ${hash} at height ${height}, its payload has ${decoded.embedded.length}`);
+    if (inner.length !== decoded.embedded.length) throw new Error(`the upstream lists ${inner.length} embedded transactions of ${hash} ${where}, its payload has ${decoded.embedded.length}`);
     const ids = inner.map((each) => each.id)[Symbol.iterator]();
     const record = new TransactionRecord(entry.id, decoded, addresses, () => ids.next().value!, embeddedCosignatures(decoded));
+    rebuilt.push({ record, entry, whole, json: [entry, ...inner].map((each) => JSON.stringify(each)) });
+  }
+  return rebuilt;
+}
+
+/** A record's rows in a group, with the filters' columns from the record and the JSON as the upstream served it. */
+export function servedRows({ record, entry, whole, json }: RebuiltTransaction, group: TransactionGroup): EntryRow[] {
+  return rowsOf(record, group).map((row, i) => ({ ...row, json: json[i], fullJson: i === 0 && whole !== entry ? JSON.stringify(whole) : null }));
+}
+
+/** The confirmed transactions of the upstream's block at `height`, as the transactions part stores the chain's own (see `rebuiltTransactions`). */
+export async function mirroredTransactions(client: UpstreamClient, height: string, facade: SymbolFacade, addresses: AddressBook): Promise<MirroredTransactions> {
+  const listed = await client.blockTransactions(height);
+  const rebuilt = await rebuiltTransactions(listed, (hash) => client.get(`/transactions/confirmed/${hash}`, aggregateAt(hash)), facade, addresses, `at height ${height}`);
+  const result: MirroredTransactions = { rows: [], events: [], statuses: [], merkleComponentHashes: [] };
+  for (const transaction of rebuilt) {
+    const { record, entry, whole } = transaction;
+    const meta = entry.meta as { hash: string; index: number; timestamp?: string; feeMultiplier?: number; merkleComponentHash?: string };
+    const { hash } = meta;
     record.placement = { height: BigInt(height), index: meta.index, timestamp: meta.timestamp ?? '0', feeMultiplier: meta.feeMultiplier ?? 0 };
-    // The filters' columns from the record; the JSON as the upstream served it.
-    const json = [entry, ...inner].map((each) => JSON.stringify(each));
     result.merkleComponentHashes.push({ index: meta.index, hash: record.merkleComponentHash() });
-    result.rows.push(rowsOf(record, 'confirmed').map((row, i) => ({ ...row, json: json[i], fullJson: i === 0 && whole !== entry ? JSON.stringify(whole) : null })));
+    result.rows.push(servedRows(transaction, 'confirmed'));
     result.events.push({
       channel: 'confirmedAdded',
       addresses: record.channelAddresses,
       data: { transaction: whole.transaction, meta: { hash, merkleComponentHash: meta.merkleComponentHash ?? record.merkleComponentHash(), height } },
     });
-    result.statuses.push({ hash, status: { group: 'confirmed', code: 'Success', hash, deadline: decoded.deadline.toString(), height } });
+    result.statuses.push({ hash, status: { group: 'confirmed', code: 'Success', hash, deadline: record.decoded.deadline.toString(), height } });
   }
   return result;
 }

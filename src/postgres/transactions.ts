@@ -231,6 +231,17 @@ async function insertConfirmed(client: pg.PoolClient, rows: readonly EntryRow[],
   );
 }
 
+/** Replaces both pools with these rows (a mirror copies its upstream's pools whole: they are small). */
+export async function replacePools(client: pg.PoolClient, rows: readonly { group: 'unconfirmed' | 'partial'; row: EntryRow }[]): Promise<void> {
+  await client.query('delete from pool_transactions');
+  for (const slice of slices(rows)) await insertPoolRows(client, slice);
+}
+
+/** Removes these hashes (and their embedded entries) from the pools: a mirror copied them confirmed. */
+export async function removeFromPools(client: pg.PoolClient, hashes: readonly string[]): Promise<void> {
+  if (hashes.length > 0) await client.query('delete from pool_transactions where hash = any($1) or parent_hash = any($1)', [hashes]);
+}
+
 async function insertPoolRows(client: pg.PoolClient, rows: readonly { group: string; row: EntryRow }[]): Promise<void> {
   if (rows.length === 0) return;
   await client.query(
