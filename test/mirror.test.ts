@@ -10,9 +10,22 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import {
+  AggregateTransaction,
+  CosignatureTransaction,
+  LockFundsTransaction,
+  Mosaic,
+  MosaicId,
+  MultisigAccountModificationTransaction,
+  NamespaceId,
+  PlainMessage,
+  TransferTransaction,
+  UInt64,
+  type Account,
+} from 'symbol-sdk-v2';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { chainInternals, type InMemoryChain } from '../src/memory/chain.js';
+import { chainInternals, InMemoryChain } from '../src/memory/chain.js';
 import { Mirror, type MirrorOptions } from '../src/mirror/mirror.js';
 import { createPostgresBackend } from '../src/postgres/backend.js';
 import { PostgresWriter } from '../src/postgres/writer.js';
@@ -21,6 +34,7 @@ import { activity } from './support/chain-activity.js';
 import { actors, change, expectSameState, populate, populateMore, stateChain } from './support/chain-state.js';
 import { finished, run } from './support/cli.js';
 import { expectSameAnswers, usePostgresStore } from './support/postgres.js';
+import { firstValue, sdk2Wallet, subscribers, xym } from './support/sdk2.js';
 import { startGateway, testChain, type TestServer } from './support/server.js';
 import { aggregate, cosign, embeddedTransfer, transfer } from './support/signing.js';
 import { hashLockFor, hex } from './support/announce.js';
@@ -328,6 +342,60 @@ describe('mirror', () => {
     await mirror.caughtUp();
     expect(await expectSamePools(upstream, reader)).toBe(1);
     await expectSameAnswers(upstream, reader, [`/transactionStatus/${bonded.hash}`, `/transactions/confirmed/${bonded.hash}`]);
+  });
+
+  it('serves a symbol-sdk 2.0.7 wallet on a reader: a transfer, then a multisig conversion by hash lock and two cosignatures', async () => {
+    // On the wall clock: the SDK's deadlines are two hours from now.
+    const chain = new InMemoryChain({ blockInterval: false });
+    cleanups.push(async () => chain.close());
+    const upstream = await upstreamOf(chain);
+    const mirror = await mirrorOf(upstream.base);
+    await mirror.caughtUp();
+    const reader = await readerGateway();
+    const wallet = await sdk2Wallet(reader.base);
+    expect([wallet.networkType, wallet.generationHash, wallet.epochAdjustment]).toEqual([152, chain.options.generationHashSeed, chain.options.epochAdjustment]);
+    const [alice, bob, carol] = chain.fundedAccounts.slice(0, 3).map((account) => wallet.account(account.privateKey));
+    const listener = await wallet.openListener();
+    cleanups.push(async () => listener.close());
+    /** Harvests once the upstream holds `hash` (the reader queued it, the mirror forwarded it) unconfirmed. */
+    const harvestOnceUpstream = async (hash: string) => {
+      await until(async () => (await chain.transactionStatus.find([hash]))[0]?.group === 'unconfirmed', `the upstream to hold ${hash}`);
+      chain.harvest();
+    };
+
+    // TransactionService.announce resolves once the block that confirms it reaches the reader's WebSocket.
+    const signed = alice.sign(TransferTransaction.create(wallet.deadline(), bob.address, [new Mosaic(new NamespaceId('symbol.xym'), xym(3))], PlainMessage.create('via a mirror'), wallet.networkType, xym(0.1)), wallet.generationHash);
+    const sent = firstValue(wallet.transactionService.announce(signed, listener));
+    await subscribers(reader, `confirmedAdded/${alice.address.plain()}`, 1);
+    await harvestOnceUpstream(signed.hash);
+    const confirmed = (await sent) as TransferTransaction;
+    expect([confirmed.transactionInfo?.hash, confirmed.transactionInfo?.height.toString()]).toEqual([signed.hash, chain.height.toString()]);
+    const bobInfo = await firstValue(wallet.factory.createAccountRepository().getAccountInfo(bob.address));
+    expect(bobInfo.mosaics.map((mosaic) => [mosaic.id.toHex(), mosaic.amount.toString()])).toEqual([[chain.currency.mosaicId, String(chain.options.accountBalance + 3_000_000n)]]);
+
+    // announceHashLockAggregateBonded: the lock confirmed, then the aggregate partial, both seen on the reader.
+    const conversion = alice.sign(
+      AggregateTransaction.createBonded(
+        wallet.deadline(),
+        [MultisigAccountModificationTransaction.create(wallet.deadline(), 2, 2, [bob.address, carol.address], [], wallet.networkType).toAggregate(alice.publicAccount)],
+        wallet.networkType,
+        [],
+        xym(0.5),
+      ),
+      wallet.generationHash,
+    );
+    const lock = alice.sign(LockFundsTransaction.create(wallet.deadline(), new Mosaic(new MosaicId(chain.currency.mosaicId), xym(10)), UInt64.fromUint(480), conversion, wallet.networkType, xym(0.1)), wallet.generationHash);
+    const bonded = firstValue(wallet.transactionService.announceHashLockAggregateBonded(lock, conversion, listener));
+    await harvestOnceUpstream(lock.hash);
+    const partial = await bonded;
+    expect(partial.transactionInfo?.hash).toBe(conversion.hash);
+    const cosignWith = (account: Account) => firstValue(wallet.factory.createTransactionRepository().announceAggregateBondedCosignature(account.signCosignatureTransaction(CosignatureTransaction.create(partial))));
+    await cosignWith(bob);
+    await cosignWith(carol);
+    await harvestOnceUpstream(conversion.hash);
+    await until(async () => (await reader.get(`/transactionStatus/${conversion.hash}`)).body.group === 'confirmed', 'the conversion confirmed on the reader');
+    const multisig = await firstValue(wallet.factory.createMultisigRepository().getMultisigAccountInfo(alice.address));
+    expect([multisig.minApproval, multisig.minRemoval, multisig.cosignatoryAddresses.map((address) => address.plain()).sort()]).toEqual([2, 2, [bob.address.plain(), carol.address.plain()].sort()]);
   });
 
   it('resumes after a restart, waits for an upstream that went away, and follows a fork switch of unfinalized blocks', async () => {
