@@ -30,6 +30,8 @@ const SUITES: Record<string, StartOptions> = {
   'postgres-store': {},
   // A throwaway PostgreSQL, an upstream gateway here, the mirror as a process.
   mirror: {},
+  // The gateway and the bare replay each in a process of their own.
+  'read-limit': {},
 };
 
 const args = process.argv.slice(2);

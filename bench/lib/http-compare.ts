@@ -1,7 +1,8 @@
 /** Req/s of the same routes on several servers, measured in turns by the HTTP load process. */
+import { readFileSync } from 'node:fs';
 import type { HttpLoadArgs, HttpLoadResult } from '../load/http-load.js';
 import type { Remote } from './rpc.js';
-import { fmt, mean } from './stats.js';
+import { fmt, mean, median } from './stats.js';
 
 export interface Target {
   name: string;
@@ -22,12 +23,16 @@ export interface CompareOptions {
   /** Measurements per target and route; targets take turns (ABBA...) so drift hits them alike. */
   rounds: number;
   log(message: string): void;
+  /** The CPU seconds a target's server has used so far, for servers in processes of their own; default this process's. */
+  serverCpuSeconds?: (target: Target) => number;
 }
 
 export interface Measured {
   route: string;
   target: string;
   requestsPerSecond: number;
+  /** The median of the rounds' req/s. */
+  medianRequestsPerSecond: number;
   p50: number;
   p99: number;
   errors: number;
@@ -48,6 +53,7 @@ export async function compareThroughput(load: Remote, targets: Target[], routes:
     for (let round = 0; round < options.rounds; round++) {
       const order = round % 2 === 0 ? targets : [...targets].reverse();
       for (const target of order) {
+        const cpuBefore = options.serverCpuSeconds?.(target);
         const cpu = process.cpuUsage();
         const result = await load.call<HttpLoadResult>('http', {
           url: target.url,
@@ -56,7 +62,7 @@ export async function compareThroughput(load: Remote, targets: Target[], routes:
           duration: options.seconds,
         } satisfies HttpLoadArgs);
         const used = process.cpuUsage(cpu);
-        const serverCpuSeconds = (used.user + used.system) / 1e6;
+        const serverCpuSeconds = cpuBefore === undefined ? (used.user + used.system) / 1e6 : options.serverCpuSeconds!(target) - cpuBefore;
         if (result.errors > 0 || result.non2xx > 0) throw new Error(`${target.name} ${route.name}: ${result.errors} errors, ${result.non2xx} non-2xx`);
         runs.get(target.name)!.push({ ...result, serverCpuSeconds });
         options.log(
@@ -71,6 +77,7 @@ export async function compareThroughput(load: Remote, targets: Target[], routes:
         route: route.name,
         target: target.name,
         requestsPerSecond: mean(results.map((result) => result.requestsPerSecond)),
+        medianRequestsPerSecond: median(results.map((result) => result.requestsPerSecond)),
         p50: mean(results.map((result) => result.latency.p50)),
         p99: mean(results.map((result) => result.latency.p99)),
         errors: results.reduce((sum, result) => sum + result.errors + result.non2xx, 0),
@@ -107,6 +114,13 @@ export const CPU_NOTE =
   'Server CPU µs/req: the server process\'s CPU time (user + system) over the measurement divided by its requests. Busy: CPU time over wall time, as a share of one core, for the server process and for the load generator\'s; a server near 100% is the bottleneck, a load generator near 100% means the server was not.';
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/** The CPU seconds (user + system) process `pid` has used so far, from /proc (Linux). */
+export function processCpuSeconds(pid: number): number {
+  // Fields 14 and 15 (utime, stime) in clock ticks (100 a second), after the command name in parentheses.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 /** One kind of request to one server: a row of a `compareCases` table. */
 export interface Case {

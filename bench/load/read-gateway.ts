@@ -1,0 +1,67 @@
+/**
+ * The gateway of the read-limit suite, in a process of its own as `npm start` runs it: an
+ * in-memory chain with a history of transfers and a namespace, then a block every 40 ms,
+ * served by `createGateway` on node:http. Commands come over IPC (lib/rpc.ts).
+ */
+import http from 'node:http';
+import { generateNamespaceId } from 'symbol-sdk/symbol';
+import { createGateway } from '../../src/index.js';
+import { InMemoryChain } from '../../src/memory/chain.js';
+import { serve } from '../lib/rpc.js';
+import { addresses, signTransfer } from '../lib/signing.js';
+import { listen } from '../lib/suite.js';
+
+export interface ReadGatewayArgs {
+  /** Blocks of history, each with `transfers` transfers. */
+  blocks: number;
+  transfers: number;
+  /** ms between blocks once the history is built (what the reads run beside). */
+  blockInterval: number;
+}
+
+/** The gateway's URL and keys to read by. */
+export interface ReadGateway {
+  url: string;
+  /** A recipient (base32) with more than a page of transfers. */
+  address: string;
+  /** A namespace id (16 hex) aliasing that recipient's sender. */
+  namespaceId: string;
+}
+
+let chain: InMemoryChain | undefined;
+
+serve({
+  ping: () => 'pong',
+
+  async start(args: ReadGatewayArgs): Promise<ReadGateway> {
+    chain = new InMemoryChain({ blockInterval: false, accountCount: 20 });
+    const { facade } = chain;
+    // Few recipients: each has many pages of transfers.
+    const recipients = addresses(facade, 10, 'read-limit');
+    const deadline = chain.networkTime() + 3_600_000n;
+    for (let b = 0; b < args.blocks; b++) {
+      for (let i = 0; i < args.transfers; i++) {
+        const signer = chain.fundedAccounts[i % chain.fundedAccounts.length];
+        const payload = signTransfer(facade, { signer: signer.keyPair, recipient: recipients[(b + i) % recipients.length], amount: 1_000n + BigInt(i), deadline, message: `read ${b}/${i}` });
+        chain.announcer.announce(payload);
+      }
+      chain.processAnnounced();
+      chain.harvest();
+    }
+    const owner = chain.fundedAccounts[0];
+    const registration = facade.transactionFactory.create({ type: 'namespace_registration_transaction_v1', signerPublicKey: owner.keyPair.publicKey, fee: 1_000_000n, deadline, registrationType: 'root', duration: 100_000n, name: 'reads' });
+    const alias = facade.transactionFactory.create({ type: 'address_alias_transaction_v1', signerPublicKey: owner.keyPair.publicKey, fee: 1_000_000n, deadline, namespaceId: generateNamespaceId('reads'), address: owner.address, aliasAction: 'link' });
+    for (const transaction of [registration, alias]) {
+      const body = facade.transactionFactory.static.attachSignature(transaction, facade.signTransaction(owner.keyPair, transaction));
+      chain.announcer.announce((JSON.parse(body) as { payload: string }).payload);
+      chain.processAnnounced();
+      chain.harvest();
+    }
+    chain.dev.setMining({ interval: args.blockInterval });
+    const gateway = createGateway({ backend: chain });
+    const server = http.createServer(gateway.handle);
+    const url = await listen(server);
+    const namespaceId = generateNamespaceId('reads').toString(16).toUpperCase().padStart(16, '0');
+    return { url, address: recipients[0], namespaceId };
+  },
+});

@@ -1,0 +1,88 @@
+/**
+ * read-limit: req/s of the read routes a wallet and an explorer use most, on the gateway as
+ * `npm start` runs it (its own process, a block every 40 ms), against the physical limit of
+ * node:http for the same bytes: a bare server in its own process that replays the very
+ * responses the gateway gave, with only `content-type` and `content-length`. The servers
+ * take turns (ABBA), 50 connections, median of the rounds. Target ≥ 0.9 on every route.
+ */
+import { startLoad } from '../lib/process.js';
+import { CPU_NOTE, compareThroughput, processCpuSeconds, THROUGHPUT_COLUMNS, throughputRows, type Route, type Target } from '../lib/http-compare.js';
+import { fmt } from '../lib/stats.js';
+import type { ReadGateway, ReadGatewayArgs } from '../load/read-gateway.js';
+import type { ReplayArgs } from '../load/replay-server.js';
+import type { Suite } from '../lib/suite.js';
+
+const TARGET = 0.9;
+const CONNECTIONS = 50;
+const BLOCK_INTERVAL = 40;
+
+const suite: Suite = async (context) => {
+  const history: ReadGatewayArgs = context.quick ? { blocks: 30, transfers: 20, blockInterval: BLOCK_INTERVAL } : { blocks: 200, transfers: 50, blockInterval: BLOCK_INTERVAL };
+  const load = await startLoad('load/http-load.ts');
+  const gatewayProcess = await startLoad('load/read-gateway.ts');
+  const replayProcess = await startLoad('load/replay-server.ts');
+  try {
+    context.log(`the gateway: ${history.blocks} blocks of ${history.transfers} transfers, then a block every ${BLOCK_INTERVAL} ms`);
+    const gateway = await gatewayProcess.call<ReadGateway>('start', history);
+    const { data } = (await (await fetch(`${gateway.url}/transactions/confirmed?address=${gateway.address}&pageSize=10`)).json()) as { data: { meta: { hash: string } }[] };
+    const routes: Route[] = [
+      { name: 'GET /blocks/2', paths: ['/blocks/2'] },
+      { name: 'GET /blocks?pageSize=100&order=asc&orderBy=height', paths: ['/blocks?pageSize=100&order=asc&orderBy=height'] },
+      { name: 'GET /transactions/confirmed/{hash}', paths: [`/transactions/confirmed/${data[0].meta.hash}`] },
+      { name: 'GET /transactions/confirmed?address=…&pageSize=100', paths: [`/transactions/confirmed?address=${gateway.address}&pageSize=100&order=asc`] },
+      { name: 'GET /accounts/{address}', paths: [`/accounts/${gateway.address}`] },
+      { name: 'GET /namespaces/{id}', paths: [`/namespaces/${gateway.namespaceId}`] },
+    ];
+    // The very bytes the gateway answers, for the replay.
+    const responses: ReplayArgs['responses'] = {};
+    const sizes: string[] = [];
+    for (const route of routes) {
+      const answer = await fetch(gateway.url + route.paths[0]);
+      if (answer.status !== 200) throw new Error(`${route.name} answered ${answer.status}`);
+      const body = Buffer.from(await answer.arrayBuffer());
+      responses[route.paths[0]] = { body: body.toString('base64'), contentType: answer.headers.get('content-type')! };
+      sizes.push(`${route.name} ${fmt(body.length / 1024, 1)} kB`);
+    }
+    const replayUrl = await replayProcess.call<string>('start', { responses } satisfies ReplayArgs);
+    const targets: Target[] = [
+      { name: 'bare replay (baseline)', url: replayUrl },
+      { name: 'gateway', url: gateway.url },
+    ];
+    const pids = new Map([[targets[0].name, replayProcess.pid!], [targets[1].name, gatewayProcess.pid!]]);
+    const measureSeconds = context.quick ? 1 : 5;
+    const rounds = context.quick ? 2 : 6;
+    const measured = await compareThroughput(load, targets, routes, {
+      connections: CONNECTIONS,
+      seconds: measureSeconds,
+      warmupSeconds: context.quick ? 1 : 3,
+      rounds,
+      log: context.log,
+      serverCpuSeconds: (target) => processCpuSeconds(pids.get(target.name)!),
+    });
+    const ratios = routes.map((route) => {
+      const of = (target: Target) => measured.find((m) => m.route === route.name && m.target === target.name)!.medianRequestsPerSecond;
+      return { route: route.name, ratio: of(targets[1]) / of(targets[0]) };
+    });
+    return {
+      title: 'Reads at the limit of node:http',
+      what: `req/s of six read routes on the gateway as \`npm start\` runs it (its own process; ${history.blocks} blocks of ${history.transfers} transfers, a namespace, then a block every ${BLOCK_INTERVAL} ms), ${CONNECTIONS} connections, no pipelining.`,
+      baseline: 'a bare node:http server in its own process replaying the very bytes the gateway answered, with only content-type and content-length: the physical limit of node:http for those bytes.',
+      target: `≥ ${TARGET} of the baseline's req/s on every route (median of the rounds)`,
+      met: ratios.every((r) => r.ratio >= TARGET),
+      verdict: ratios.map((r) => `${r.route}: ${fmt(r.ratio)}`).join('; '),
+      tables: [{ columns: THROUGHPUT_COLUMNS, rows: throughputRows(measured, targets[0].name) }],
+      notes: [
+        `Response sizes: ${sizes.join('; ')}.`,
+        `Each ratio is of the medians of ${rounds} measurement(s) of ${measureSeconds} s, the servers taking turns (ABBA), after a warm-up; the table's req/s are means. The gateway harvests a block every ${BLOCK_INTERVAL} ms throughout, as \`npm start\` does.`,
+        `${CPU_NOTE} Here each server is a process of its own, measured from /proc.`,
+      ],
+      sizes: { blocks: history.blocks, 'transfers per block': history.transfers, connections: CONNECTIONS, 'seconds per measurement': measureSeconds, rounds },
+    };
+  } finally {
+    await load.close();
+    await gatewayProcess.close();
+    await replayProcess.close();
+  }
+};
+
+export default suite;
