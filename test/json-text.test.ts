@@ -64,6 +64,21 @@ describe('jsonBody', () => {
     expect(jsonText(page)).toBe(JSON.stringify(page));
   });
 
+  it('keeps a frozen object’s encoded bytes: the same buffer on every call, small ones carved from shared slabs', () => {
+    const frozen = deepFreeze({ name: 'zürich ✓', n: [1, 2] });
+    const first = jsonBody(frozen);
+    expect(Buffer.isBuffer(first)).toBe(true);
+    expect(jsonBody(frozen)).toBe(first);
+    expect((first as Buffer).toString('utf8')).toBe(JSON.stringify(frozen));
+    // Fifty small objects: at most two slabs (one may fill up on the way), not fifty allocations.
+    const slabs = new Set(Array.from({ length: 50 }, (_, n) => (jsonBody(deepFreeze({ n, text: 'x'.repeat(n) })) as Buffer).buffer));
+    expect(slabs.size).toBeLessThanOrEqual(2);
+    // A large one gets a buffer of its own.
+    const large = jsonBody(deepFreeze({ text: 'y'.repeat(300_000) })) as Buffer;
+    expect(slabs.has(large.buffer)).toBe(false);
+    expect(large.length).toBe(300_011);
+  });
+
   it('freezes all the way down and leaves frozen objects alone', () => {
     const block = deepFreeze({ a: { b: [1, { c: 2 }] } });
     expect(Object.isFrozen(block.a.b[1])).toBe(true);

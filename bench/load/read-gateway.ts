@@ -7,6 +7,7 @@ import http from 'node:http';
 import { generateNamespaceId } from 'symbol-sdk/symbol';
 import { createGateway } from '../../src/index.js';
 import { InMemoryChain } from '../../src/memory/chain.js';
+import { heapBytes } from '../lib/machine.js';
 import { serve } from '../lib/rpc.js';
 import { addresses, signTransfer } from '../lib/signing.js';
 import { listen } from '../lib/suite.js';
@@ -29,6 +30,8 @@ export interface ReadGateway {
 }
 
 let chain: InMemoryChain | undefined;
+let url = '';
+let blockInterval = 0;
 
 serve({
   ping: () => 'pong',
@@ -57,11 +60,31 @@ serve({
       chain.processAnnounced();
       chain.harvest();
     }
+    blockInterval = args.blockInterval;
     chain.dev.setMining({ interval: args.blockInterval });
     const gateway = createGateway({ backend: chain });
     const server = http.createServer(gateway.handle);
-    const url = await listen(server);
+    url = await listen(server);
     const namespaceId = generateNamespaceId('reads').toString(16).toUpperCase().padStart(16, '0');
     return { url, address: recipients[0], namespaceId };
+  },
+
+  /**
+   * What keeping the wire form of confirmed transactions costs: the heap and off-heap bytes
+   * (after gc) before and after every confirmed transaction is read once through the pages of
+   * `GET /transactions/confirmed` (blocks paused meanwhile), per transaction read.
+   */
+  async keptBytesPerTransaction(): Promise<{ transactions: number; bytesPerTransaction: number }> {
+    chain!.dev.setMining({ interval: 0 });
+    const before = heapBytes();
+    let transactions = 0;
+    for (let page = 1; ; page++) {
+      const { data } = (await (await fetch(`${url}/transactions/confirmed?pageSize=100&pageNumber=${page}`)).json()) as { data: unknown[] };
+      transactions += data.length;
+      if (data.length < 100) break;
+    }
+    const after = heapBytes();
+    chain!.dev.setMining({ interval: blockInterval });
+    return { transactions, bytesPerTransaction: (after - before) / transactions };
   },
 });

@@ -19,11 +19,14 @@ const BLOCK_INTERVAL = 40;
 const suite: Suite = async (context) => {
   const history: ReadGatewayArgs = context.quick ? { blocks: 30, transfers: 20, blockInterval: BLOCK_INTERVAL } : { blocks: 200, transfers: 50, blockInterval: BLOCK_INTERVAL };
   const load = await startLoad('load/http-load.ts');
-  const gatewayProcess = await startLoad('load/read-gateway.ts');
+  // gc() to measure what keeping the confirmed transactions' bytes costs.
+  const gatewayProcess = await startLoad('load/read-gateway.ts', { nodeFlags: ['--expose-gc'] });
   const replayProcess = await startLoad('load/replay-server.ts');
   try {
     context.log(`the gateway: ${history.blocks} blocks of ${history.transfers} transfers, then a block every ${BLOCK_INTERVAL} ms`);
     const gateway = await gatewayProcess.call<ReadGateway>('start', history);
+    const kept = await gatewayProcess.call<{ transactions: number; bytesPerTransaction: number }>('keptBytesPerTransaction');
+    context.log(`reading each of ${kept.transactions} transactions once keeps ${fmt(kept.bytesPerTransaction, 0)} bytes a transaction`);
     const { data } = (await (await fetch(`${gateway.url}/transactions/confirmed?address=${gateway.address}&pageSize=10`)).json()) as { data: { meta: { hash: string } }[] };
     const routes: Route[] = [
       { name: 'GET /blocks/2', paths: ['/blocks/2'] },
@@ -69,10 +72,11 @@ const suite: Suite = async (context) => {
       baseline: 'a bare node:http server in its own process replaying the very bytes the gateway answered, with only content-type and content-length: the physical limit of node:http for those bytes.',
       target: `≥ ${TARGET} of the baseline's req/s on every route (median of the rounds)`,
       met: ratios.every((r) => r.ratio >= TARGET),
-      verdict: ratios.map((r) => `${r.route}: ${fmt(r.ratio)}`).join('; '),
+      verdict: `${ratios.map((r) => `${r.route}: ${fmt(r.ratio)}`).join('; ')}; the kept wire form of a confirmed transaction read costs ${fmt(kept.bytesPerTransaction, 0)} bytes (${fmt((kept.bytesPerTransaction * 1e6) / 2 ** 20, 0)} MiB a million)`,
       tables: [{ columns: THROUGHPUT_COLUMNS, rows: throughputRows(measured, targets[0].name) }],
       notes: [
         `Response sizes: ${sizes.join('; ')}.`,
+        `Memory: a confirmed transaction keeps its wire entry (a frozen object) and its encoded JSON once it is first read; reading every one of the ${kept.transactions} transactions once through \`GET /transactions/confirmed\` pages grew the heap and off-heap bytes (after gc, blocks paused) by ${fmt(kept.bytesPerTransaction, 0)} bytes a transaction: ${fmt((kept.bytesPerTransaction * 1e6) / 2 ** 20, 0)} MiB per million transactions read.`,
         `Each ratio is of the medians of ${rounds} measurement(s) of ${measureSeconds} s, the servers taking turns (ABBA), after a warm-up; the table's req/s are means. The gateway harvests a block every ${BLOCK_INTERVAL} ms throughout, as \`npm start\` does.`,
         `${CPU_NOTE} Here each server is a process of its own, measured from /proc.`,
       ],

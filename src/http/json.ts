@@ -1,35 +1,40 @@
 /**
- * JSON bodies of responses, with the JSON of frozen objects kept.
+ * JSON bodies of responses, with the encoded JSON of frozen objects kept.
  *
- * A backend that returns a frozen object promises it never changes (a harvested block does
- * not), so its JSON is rendered once and kept for as long as the object lives (a WeakMap:
- * the object's owner decides how long that is). A page envelope or an array holding such
- * objects is encoded straight into one buffer from their kept texts: no JSON text of the
- * whole page is built (a string of a few hundred kB costs V8 a large-object allocation and
- * page faults on every request, and its encoding another copy). Kept texts are V8 strings,
- * not buffers: the collector compacts them, where thousands of small long-lived buffers
- * would pin the allocator's free memory between the large transient ones. Everything else
- * is `JSON.stringify` as usual.
+ * A backend that returns a frozen object promises it never changes (a harvested block, a
+ * confirmed transaction does not), so its JSON is rendered and encoded once and its bytes kept
+ * for as long as the object lives (a WeakMap: the object's owner decides how long that is): a
+ * response of one such object is those bytes, written as they are. A page envelope or an
+ * array holding such objects is copied into one buffer from their kept bytes (a copy, no UTF-8
+ * encoding): no JSON text of the whole page is built. Kept bytes are carved out of slabs of
+ * 1 MiB (`keptBytes`): a few large long-lived allocations, not thousands of small ones that
+ * would pin the allocator's free memory between the large transient ones. Everything else is
+ * `JSON.stringify` as usual.
  *
  * Freezing is shallow in JavaScript; an object is only worth keeping when it is frozen all
  * the way down (see `deepFreeze`).
  */
 
-const kept = new WeakMap<object, string>();
+const kept = new WeakMap<object, Buffer>();
+
+/** The slab kept bytes are carved from, and how much of it is used. */
+const SLAB_SIZE = 1 << 20;
+let slab = Buffer.alloc(0);
+let slabUsed = 0;
 
 /** How far into unfrozen containers frozen members are looked for: page envelope → data array → item. */
 const NESTING = 2;
 
 /**
- * `JSON.stringify(value)` as a response body: a string (the kept one for a frozen object),
- * or, for a container holding frozen objects within two levels, one Buffer encoded from the
- * pieces and their kept texts; undefined where JSON.stringify gives undefined.
+ * `JSON.stringify(value)` as a response body: a string, the kept bytes of a frozen object, or,
+ * for a container holding frozen objects within two levels, one Buffer made of the pieces and
+ * their kept bytes; undefined where JSON.stringify gives undefined.
  */
 export function jsonBody(value: unknown): string | Buffer | undefined {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value);
-  if (isKept(value)) return keptText(value);
+  if (isKept(value)) return keptBytes(value);
   if (!holdsFrozen(value, NESTING)) return JSON.stringify(value);
-  const pieces: string[] = [];
+  const pieces: (string | Buffer)[] = [];
   composite(value, NESTING, pieces);
   return encode(pieces);
 }
@@ -46,15 +51,30 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function keptText(value: object): string | undefined {
-  let text = kept.get(value);
-  if (text === undefined) {
-    text = JSON.stringify(value);
+function keptBytes(value: object): Buffer | undefined {
+  let bytes = kept.get(value);
+  if (bytes === undefined) {
+    const text = JSON.stringify(value);
     // JSON.stringify of an object gives undefined only through a toJSON that returns nothing.
     if (text === undefined) return undefined;
-    kept.set(value, text);
+    bytes = carve(text);
+    kept.set(value, bytes);
   }
-  return text;
+  return bytes;
+}
+
+/** `text` encoded into the current slab (a new one when it is full); a large text gets a buffer of its own. */
+function carve(text: string): Buffer {
+  const length = Buffer.byteLength(text);
+  if (length > SLAB_SIZE / 8) return Buffer.from(text);
+  if (slabUsed + length > slab.length) {
+    slab = Buffer.allocUnsafeSlow(SLAB_SIZE);
+    slabUsed = 0;
+  }
+  const bytes = slab.subarray(slabUsed, slabUsed + length);
+  bytes.write(text);
+  slabUsed += length;
+  return bytes;
 }
 
 /** Arrays and plain objects with no toJSON: the containers whose JSON is their members'. */
@@ -86,7 +106,7 @@ function holdsFrozen(value: object, depth: number): boolean {
 
 // The pieces of the text JSON.stringify gives (members in the same order, undefined and
 // functions left out of objects and null in arrays), with frozen members' kept texts.
-function composite(value: object, depth: number, pieces: string[]): void {
+function composite(value: object, depth: number, pieces: (string | Buffer)[]): void {
   if (Array.isArray(value)) {
     pieces.push('[');
     for (let i = 0; i < value.length; i++) {
@@ -108,12 +128,12 @@ function composite(value: object, depth: number, pieces: string[]): void {
 }
 
 /** Pushes the pieces of one member; false when it has no JSON (undefined, a function, a symbol). */
-function member(value: unknown, depth: number, pieces: string[]): boolean {
+function member(value: unknown, depth: number, pieces: (string | Buffer)[]): boolean {
   if (typeof value === 'object' && value !== null) {
     if (isKept(value)) {
-      const text = keptText(value);
-      if (text === undefined) return false;
-      pieces.push(text);
+      const bytes = keptBytes(value);
+      if (bytes === undefined) return false;
+      pieces.push(bytes);
       return true;
     }
     if (depth > 0 && isContainer(value)) {
@@ -127,11 +147,11 @@ function member(value: unknown, depth: number, pieces: string[]): boolean {
   return true;
 }
 
-function encode(pieces: string[]): Buffer {
+function encode(pieces: (string | Buffer)[]): Buffer {
   let length = 0;
-  for (const piece of pieces) length += Buffer.byteLength(piece);
+  for (const piece of pieces) length += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length;
   const out = Buffer.allocUnsafe(length);
   let offset = 0;
-  for (const piece of pieces) offset += out.write(piece, offset);
+  for (const piece of pieces) offset += typeof piece === 'string' ? out.write(piece, offset) : piece.copy(out, offset);
   return out;
 }

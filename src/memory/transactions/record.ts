@@ -1,8 +1,16 @@
 import type { TransactionGroup, TransactionInfoDTO } from '../../backend/dto.js';
+import { deepFreeze } from '../../http/json.js';
 import type { AddressBook } from '../address-book.js';
 import { sha3, toHex } from '../keys.js';
 import { relatedAddresses, type CosignatureInput, type DecodedTransaction } from './codec.js';
 import { transactionJson } from './json.js';
+
+/** A confirmed record's frozen wire entries, made as they are first read. */
+interface KeptEntries {
+  top?: TransactionInfoDTO;
+  whole?: TransactionInfoDTO;
+  embedded: (TransactionInfoDTO | undefined)[];
+}
 
 /** Where a confirmed transaction sits in the chain. */
 export interface Placement {
@@ -49,7 +57,13 @@ export class TransactionRecord implements Searchable {
   readonly transfers: ReadonlyMap<string, bigint>;
   readonly embeddedEntries: EmbeddedEntry[];
   readonly cosignatures: CosignatureInput[];
-  placement: Placement | undefined;
+  #placement: Placement | undefined;
+  /**
+   * A confirmed record's wire entries, frozen (so a response keeps their JSON, see http/json.ts):
+   * without and with its embedded transactions, and each embedded one's. Made on first read
+   * once the record is settled in a block; dropped when its ids or placement change.
+   */
+  #confirmedInfo: KeptEntries | undefined;
 
   /** The wire JSON of the transaction and of each embedded one, rendered once. */
   readonly #body: Record<string, unknown>;
@@ -121,6 +135,17 @@ export class TransactionRecord implements Searchable {
   renumber(nextId: () => string): void {
     this.id = nextId();
     for (const entry of this.embeddedEntries) entry.id = nextId();
+    this.#confirmedInfo = undefined;
+  }
+
+  /** Where it was confirmed (height, index, timestamp, fee multiplier); undefined in a pool. */
+  get placement(): Placement | undefined {
+    return this.#placement;
+  }
+
+  set placement(placement: Placement | undefined) {
+    this.#placement = placement;
+    this.#confirmedInfo = undefined;
   }
 
   get hash(): string {
@@ -150,6 +175,18 @@ export class TransactionRecord implements Searchable {
 
   /** The wire entry. `withEmbedded` adds an aggregate's embedded transactions (the by-id form). */
   toInfo(group: TransactionGroup, withEmbedded: boolean): TransactionInfoDTO {
+    const kept = this.#kept(group);
+    if (kept) return withEmbedded ? (kept.whole ??= deepFreeze(this.#info(group, true))) : (kept.top ??= deepFreeze(this.#info(group, false)));
+    return this.#info(group, withEmbedded);
+  }
+
+  /** The frozen entries of a settled record in the confirmed group; undefined elsewhere (a pool's entries change). */
+  #kept(group: TransactionGroup): KeptEntries | undefined {
+    if (group !== 'confirmed' || this.#settledSize === undefined || this.#placement === undefined) return undefined;
+    return (this.#confirmedInfo ??= { embedded: [] });
+  }
+
+  #info(group: TransactionGroup, withEmbedded: boolean): TransactionInfoDTO {
     // A copy: the size and cosignatures of a partial aggregate change as cosignatures arrive.
     const transaction: Record<string, unknown> = { ...this.#body, size: this.#settledSize ?? this.decoded.model.size };
     if (this.decoded.aggregate) {
@@ -172,6 +209,12 @@ export class TransactionRecord implements Searchable {
 
   /** An embedded transaction's wire entry. */
   embeddedInfo(entry: EmbeddedEntry): TransactionInfoDTO {
+    const kept = this.#kept('confirmed');
+    if (kept) return (kept.embedded[entry.position] ??= deepFreeze(this.#embeddedInfo(entry)));
+    return this.#embeddedInfo(entry);
+  }
+
+  #embeddedInfo(entry: EmbeddedEntry): TransactionInfoDTO {
     return {
       id: entry.id,
       meta: {

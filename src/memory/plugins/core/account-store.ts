@@ -1,5 +1,6 @@
 import type { AccountDTO, AccountInfoDTO, AccountSearchCriteria } from '../../../backend/accounts.js';
 import type { PageResult } from '../../../backend/repositories.js';
+import { deepFreeze } from '../../../http/json.js';
 import type { Cache, CacheChange } from '../../state/cache.js';
 import { SortedIndex } from '../../state/sorted-index.js';
 import { pageOfRange, type Sequence } from '../../sorted.js';
@@ -33,6 +34,8 @@ export class AccountStore {
   readonly #nextId: () => string;
   readonly #currencyMosaicId: string;
   readonly #ids = new Map<string, string>();
+  /** Each account state's wire form once read. */
+  readonly #rendered = new WeakMap<AccountState, AccountInfoDTO>();
   /** Addresses in id order (accounts are never removed). */
   readonly #order: string[] = [];
   readonly #holders = new Map<string, MosaicHolders>();
@@ -96,8 +99,14 @@ export class AccountStore {
     return { data: page.data.map((holding) => this.#info(this.#cache.get(holding.address)!)), totalEntries: page.totalEntries };
   }
 
+  // An account state is never changed, only replaced: its wire form is made once, frozen (a response keeps its JSON), and goes with it.
   #info(account: AccountState): AccountInfoDTO {
-    return { id: this.#ids.get(account.address)!, account: accountDto(account, this.#currencyMosaicId) };
+    let info = this.#rendered.get(account);
+    if (!info) {
+      info = deepFreeze({ id: this.#ids.get(account.address)!, account: accountDto(account, this.#currencyMosaicId) });
+      this.#rendered.set(account, info);
+    }
+    return info;
   }
 
   #index({ key: address, before, after }: CacheChange<AccountState>): void {

@@ -1,9 +1,10 @@
 import type { NamespaceInfoDTO, NamespaceNameDTO, NamespaceSearchCriteria } from '../../../backend/namespaces.js';
+import { deepFreeze } from '../../../http/json.js';
 import type { Cache } from '../../state/cache.js';
 import { HeightIndex } from '../../state/entry-index.js';
 import { EntryListing, type Filters } from '../../state/entry-listing.js';
 import { UINT64_MAX } from '../ids.js';
-import { ALIAS_TYPE, NO_ALIAS, NO_PARENT, REGISTRATION_TYPE, rootId, type Alias, type NamespaceEntry } from './state.js';
+import { ALIAS_TYPE, NO_ALIAS, NO_PARENT, REGISTRATION_TYPE, rootId, type Alias, type Lifetime, type NamespaceEntry } from './state.js';
 
 /**
  * The confirmed namespaces with the indexes their routes and expiry read: every
@@ -17,6 +18,8 @@ export class NamespaceStore extends EntryListing<NamespaceEntry, NamespaceInfoDT
   readonly ends: HeightIndex<NamespaceEntry>;
   readonly #names = new Map<string, { name: string; parentId: string }>();
   readonly #byAlias = new Map<string, Set<string>>();
+  /** Each entry's wire form once read, with what it showed. */
+  readonly #rendered = new WeakMap<NamespaceEntry, { id: string; active: boolean; start: bigint; end: bigint; dto: NamespaceInfoDTO }>();
 
   /** @param height the chain's height now (what `meta.active` compares with) */
   constructor(cache: Cache<NamespaceEntry>, nextId: () => string, height: () => bigint) {
@@ -93,12 +96,22 @@ export class NamespaceStore extends EntryListing<NamespaceEntry, NamespaceInfoDT
     return this.cache.get(rootId(entry))!.lifetime!;
   }
 
+  // An entry is never changed, only replaced; its wire form also shows its root's lifetime and whether the chain is past it: made again when either differs, else the frozen one (a response keeps its JSON).
   protected render(entry: NamespaceEntry, id: string): NamespaceInfoDTO {
     const lifetime = this.#lifetimeOf(entry);
+    const active = lifetime.end > this.#height();
+    const kept = this.#rendered.get(entry);
+    if (kept && kept.id === id && kept.active === active && kept.start === lifetime.start && kept.end === lifetime.end) return kept.dto;
+    const dto = deepFreeze(this.#render(entry, id, lifetime, active));
+    this.#rendered.set(entry, { id, active, start: lifetime.start, end: lifetime.end, dto });
+    return dto;
+  }
+
+  #render(entry: NamespaceEntry, id: string, lifetime: Lifetime, active: boolean): NamespaceInfoDTO {
     const [level0, level1, level2] = entry.levels;
     return {
       id,
-      meta: { active: lifetime.end > this.#height(), index: 0 },
+      meta: { active, index: 0 },
       namespace: {
         version: 1,
         registrationType: entry.parentId === NO_PARENT ? REGISTRATION_TYPE.root : REGISTRATION_TYPE.child,
