@@ -147,11 +147,21 @@ function member(value: unknown, depth: number, pieces: (string | Buffer)[]): boo
   return true;
 }
 
+// The pieces in one buffer: kept bytes copied with TypedArray#set, one-character ASCII pieces (the separators) as a byte.
 function encode(pieces: (string | Buffer)[]): Buffer {
   let length = 0;
-  for (const piece of pieces) length += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length;
+  for (const piece of pieces) length += typeof piece !== 'string' ? piece.length : piece.length === 1 && piece.charCodeAt(0) < 0x80 ? 1 : Buffer.byteLength(piece);
   const out = Buffer.allocUnsafe(length);
   let offset = 0;
-  for (const piece of pieces) offset += typeof piece === 'string' ? out.write(piece, offset) : piece.copy(out, offset);
+  for (const piece of pieces) {
+    if (typeof piece !== 'string') {
+      out.set(piece, offset);
+      offset += piece.length;
+    } else if (piece.length === 1 && piece.charCodeAt(0) < 0x80) {
+      out[offset++] = piece.charCodeAt(0);
+    } else {
+      offset += out.write(piece, offset);
+    }
+  }
   return out;
 }
