@@ -4,7 +4,7 @@ import type { HashLockInfoDTO, SecretLockInfoDTO } from '../backend/locks.js';
 import type { MetadataInfoDTO } from '../backend/metadata.js';
 import type { MosaicRestrictionDTO } from '../backend/mosaic-restrictions.js';
 import type { MultisigAccountInfoDTO } from '../backend/multisig.js';
-import type { NamespaceInfoDTO, NamespaceNameDTO } from '../backend/namespaces.js';
+import type { NamespaceInfoDTO } from '../backend/namespaces.js';
 import { accountStateOf } from '../memory/plugins/core/account-store.js';
 import { ACCOUNTS } from '../memory/plugins/core/account-state.js';
 import { HASH_LOCKS } from '../memory/plugins/lock-hash/state.js';
@@ -27,27 +27,16 @@ import type { CacheDescriptor } from '../memory/state/cache.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { namespaceInfo } from '../upstream/dto-shapes.js';
 import { addressParam } from '../upstream/params.js';
-import { hex, object } from '../upstream/rules.js';
-import { fields, listOf, type Check } from '../upstream/shape.js';
-import { UpstreamError } from '../upstream/upstream-error.js';
+import { object } from '../upstream/rules.js';
+import { fields, type Check } from '../upstream/shape.js';
 import type { EntrySource, Fetched } from './upstream-state.js';
-
-/** A GET whose 404 means "no such entry". */
-async function found<T>(client: UpstreamClient, path: string, check: Check<T>): Promise<T | undefined> {
-  try {
-    return await client.get(path, check);
-  } catch (error) {
-    if (error instanceof UpstreamError && error.kind === 'status' && error.status === 404) return undefined;
-    throw error;
-  }
-}
 
 /** A cache whose entries are read one key a request (`GET {route}/{key}`), each answer turned into its entry; keys `asked` refuses are settled as absent. */
 function byKey<V, DTO>(descriptor: CacheDescriptor<V>, route: (key: string) => string, check: Check<DTO>, entryOf: (dto: DTO) => V, asked: (key: string) => boolean = () => true): EntrySource<V> {
   return {
     descriptor,
     async fetch(client, keys) {
-      const answers = await Promise.all(keys.filter(asked).map(async (key) => [key, await found(client, route(key), check)] as const));
+      const answers = await Promise.all(keys.filter(asked).map(async (key) => [key, await client.find(route(key), check)] as const));
       const entries = new Map<string, V>();
       for (const [key, dto] of answers) if (dto !== undefined) entries.set(key, entryOf(dto));
       return { entries, settled: [] };

@@ -4,6 +4,7 @@ import type { BlockInfoDTO, ChainInfoDTO, CosignatureDTO, FinalizationProofDTO, 
 import type { ChainEvent } from '../backend/events.js';
 import type { ResolutionStatementInfoDTO, TransactionStatementInfoDTO } from '../backend/receipts.js';
 import { AddressBook } from '../memory/address-book.js';
+import type { BlockLeaves } from '../memory/block-merkle.js';
 import { symbolNetwork } from '../memory/chain.js';
 import { insertBlocks, insertEvents, insertProofs, removeBlocksAbove } from '../postgres/blocks.js';
 import { INBOUND_CHANNEL, type InboundKind, type StoredNetwork } from '../postgres/inputs.js';
@@ -12,7 +13,6 @@ import { migrate } from '../postgres/migrations.js';
 import { createPool, inTransaction, positive, type PostgresOptions } from '../postgres/pool.js';
 import { insertLeaves } from '../postgres/proofs.js';
 import { FEES_META, insertStatements, removeStatementsAbove, type StatementRow } from '../postgres/receipts.js';
-import type { BlockLeaves } from '../memory/block-merkle.js';
 import { LIST_BUCKET_SIZE } from '../postgres/state-lists.js';
 import { writeStateRows, type StateRows } from '../postgres/state-write.js';
 import { appendConfirmed, removeFromPools, removeTransactionsAbove, replacePools, writeStatuses, type EntryRow } from '../postgres/transactions.js';
@@ -250,10 +250,7 @@ export class Mirror {
   async #writeNode(network: UpstreamNetwork, followed: StoredNetwork, meta: MirrorMeta): Promise<void> {
     const get = (path: string) => this.#client.get(path, anyJson);
     const [serverInfo, nodePeers, unlockedAccounts, networkType, inflation] = await Promise.all(['/node/server', '/node/peers', '/node/unlockedaccount', '/network', '/network/inflation'].map(get));
-    const nodeMetadata = await get('/node/metadata').catch((error: unknown) => {
-      if (error instanceof UpstreamError && error.status === 404) return undefined;
-      throw error;
-    });
+    const nodeMetadata = await this.#client.find('/node/metadata', anyJson);
     await inTransaction(this.#pool, (client) =>
       writeMeta(client, {
         [MIRROR_META]: meta,

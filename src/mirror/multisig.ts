@@ -7,7 +7,6 @@ import type { UpstreamClient } from '../upstream/client.js';
 import { addressParam } from '../upstream/params.js';
 import { hex, integer, list, object } from '../upstream/rules.js';
 import { fields } from '../upstream/shape.js';
-import { UpstreamError } from '../upstream/upstream-error.js';
 import { aliasedNamespace, isAliasAddress } from './changes.js';
 
 /**
@@ -22,13 +21,8 @@ const modification = fields<TransactionInfoDTO>({ 'transaction.signerPublicKey':
 /** The entries of these accounts (48 hex) as the upstream has them now; an account with none (any more) loses its row. */
 export async function multisigRows(client: UpstreamClient, addresses: Iterable<string>): Promise<StateRows['multisig'][number][]> {
   return Promise.all([...addresses].map(async (address) => {
-    try {
-      const info = await client.get(`/account/${addressParam(address)}/multisig`, multisigInfo);
-      return { address, json: JSON.stringify(info) };
-    } catch (error) {
-      if (error instanceof UpstreamError && error.kind === 'status' && error.status === 404) return { address };
-      throw error;
-    }
+    const info = await client.find(`/account/${addressParam(address)}/multisig`, multisigInfo);
+    return { address, json: info && JSON.stringify(info) };
   }));
 }
 

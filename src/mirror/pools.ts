@@ -7,7 +7,6 @@ import type { UpstreamClient } from '../upstream/client.js';
 import { chunks } from '../upstream/params.js';
 import { hex, integer, object, text } from '../upstream/rules.js';
 import { fields, listOf } from '../upstream/shape.js';
-import { UpstreamError } from '../upstream/upstream-error.js';
 import { rebuiltTransactions, servedRows } from './transactions.js';
 
 /**
@@ -49,7 +48,8 @@ export async function poolCopy(client: UpstreamClient, facade: SymbolFacade, add
   for (const group of GROUPS) {
     const listed: TransactionInfoDTO[] = [];
     for await (const page of client.pages(`/transactions/${group}?embedded=true&order=asc`, pooledEntry)) listed.push(...page);
-    const wholeAt = (hash: string) => absentOn404(client.get(`/transactions/${group}/${hash}`, pooledEntry));
+    // Undefined for one that left the pool meanwhile.
+    const wholeAt = (hash: string) => client.find(`/transactions/${group}/${hash}`, pooledEntry);
     for (const transaction of await rebuiltTransactions(listed, wholeAt, facade, addresses, `in the ${group} pool`)) {
       const { record, whole } = transaction;
       const hash = record.hash;
@@ -77,14 +77,4 @@ export async function poolCopy(client: UpstreamClient, facade: SymbolFacade, add
     }
   }
   return copy;
-}
-
-/** `read`'s answer, or undefined for a 404 (the transaction left the pool meanwhile). */
-async function absentOn404<T>(read: Promise<T>): Promise<T | undefined> {
-  try {
-    return await read;
-  } catch (error) {
-    if (error instanceof UpstreamError && error.kind === 'status' && error.status === 404) return undefined;
-    throw error;
-  }
 }

@@ -123,7 +123,7 @@ export class UpstreamClient {
   /** `GET /blocks/{height}`, or undefined when the upstream has no block there (yet). */
   async block(height: bigint | number | string): Promise<BlockInfoDTO | undefined> {
     const text = decimalParam('height', height);
-    return this.#find(`/blocks/${text}`, shapes.blockAt(text));
+    return this.find(`/blocks/${text}`, shapes.blockAt(text));
   }
 
   /**
@@ -179,12 +179,12 @@ export class UpstreamClient {
 
   /** `GET /finalization/proof/epoch/{epoch}`, or undefined when the upstream has no proof of that epoch. */
   async finalizationProofAtEpoch(epoch: number): Promise<FinalizationProofDTO | undefined> {
-    return this.#find(`/finalization/proof/epoch/${decimalParam('epoch', epoch)}`, shapes.finalizationProof);
+    return this.find(`/finalization/proof/epoch/${decimalParam('epoch', epoch)}`, shapes.finalizationProof);
   }
 
   /** `GET /finalization/proof/height/{height}`, or undefined when no finalization round ended at that height. */
   async finalizationProofAtHeight(height: bigint | number | string): Promise<FinalizationProofDTO | undefined> {
-    return this.#find(`/finalization/proof/height/${decimalParam('height', height)}`, shapes.finalizationProof);
+    return this.find(`/finalization/proof/height/${decimalParam('height', height)}`, shapes.finalizationProof);
   }
 
   /**
@@ -208,7 +208,7 @@ export class UpstreamClient {
    */
   async namespaces(ids: readonly string[]): Promise<NamespaceInfoDTO[]> {
     const wanted = ids.map((id) => idParam('ids', id));
-    const found = await Promise.all(wanted.map((id) => this.#find(`/namespaces/${id}`, shapes.namespaceInfo)));
+    const found = await Promise.all(wanted.map((id) => this.find(`/namespaces/${id}`, shapes.namespaceInfo)));
     return found.filter((namespace) => namespace !== undefined);
   }
 
@@ -218,8 +218,12 @@ export class UpstreamClient {
     return this.#byIds(wanted, (chunk) => this.post('/namespaces/names', { namespaceIds: chunk }, listOf(shapes.namespaceName)));
   }
 
-  // A GET whose 404 means "no such entity": undefined, not an error.
-  async #find<T>(path: string, check: Check<T>): Promise<T | undefined> {
+  /**
+   * `GET <url><path>` of an entity that may be absent: a 404 answers undefined, not an error.
+   *
+   * @throws UpstreamError of every kind but `network`, a 404 aside
+   */
+  async find<T>(path: string, check: Check<T>): Promise<T | undefined> {
     try {
       return await this.get(path, check);
     } catch (error) {
