@@ -18,7 +18,7 @@ import { mosaicEntryOf } from '../memory/plugins/mosaic/store.js';
 import { MULTISIGS } from '../memory/plugins/multisig/state.js';
 import { multisigEntryOf } from '../memory/plugins/multisig/index.js';
 import { NAMESPACES } from '../memory/plugins/namespace/state.js';
-import { namespaceEntriesOf } from '../memory/plugins/namespace/store.js';
+import { namespaceEntriesOf, namespaceIdOf } from '../memory/plugins/namespace/store.js';
 import { ACCOUNT_RESTRICTIONS } from '../memory/plugins/restriction-account/state.js';
 import { accountRestrictionsEntryOf } from '../memory/plugins/restriction-account/store.js';
 import { MOSAIC_RESTRICTIONS } from '../memory/plugins/restriction-mosaic/state.js';
@@ -70,7 +70,7 @@ const namespaces: EntrySource<unknown> = {
     for (const root of roots) {
       const family: NamespaceInfoDTO[] = [];
       for await (const members of client.pages(`/namespaces?level0=${root}&order=asc`, namespaceInfo)) family.push(...members);
-      const ids = family.map((info) => idOf(info));
+      const ids = family.map(namespaceIdOf);
       const names = new Map((await client.namespaceNames(ids)).map((name) => [name.id.toUpperCase(), name.name]));
       for (const entry of namespaceEntriesOf(family, names)) entries.set(entry.id, entry);
       settled.push(...ids);
@@ -78,12 +78,6 @@ const namespaces: EntrySource<unknown> = {
     return { entries, settled };
   },
 };
-
-/** The id of a namespace (16 hex): its deepest level. */
-function idOf(info: NamespaceInfoDTO): string {
-  const { depth } = info.namespace;
-  return (info.namespace as unknown as Record<string, string>)[`level${depth - 1}`].toUpperCase();
-}
 
 /** Whether a key of the account cache can name an account (not an alias, nor bytes that are no address): only those are asked for. */
 function isAccountAddress(key: string): boolean {

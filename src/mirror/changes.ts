@@ -2,7 +2,7 @@ import { models } from 'symbol-sdk/symbol';
 import type { ResolutionStatementInfoDTO, TransactionStatementInfoDTO } from '../backend/receipts.js';
 import type { AddressBook } from '../memory/address-book.js';
 import { RECEIPT_TYPE } from '../memory/execution/receipts.js';
-import { NO_PARENT } from '../memory/plugins/namespace/state.js';
+import { aliasedNamespace, isMosaicAlias, NO_PARENT } from '../memory/plugins/namespace/state.js';
 import type { StatementRow } from '../postgres/receipts.js';
 import type { EntryRow as TransactionRow } from '../postgres/transactions.js';
 import type { ListedKind } from './listed.js';
@@ -56,24 +56,14 @@ export class Resolutions {
   /** What an unresolved address (48 hex) stood for in the batch. */
   address(unresolved: string): string[] {
     const hex = unresolved.toUpperCase();
-    return isAliasAddress(hex) ? [...(this.#addresses.get(hex) ?? [])] : [hex];
+    return aliasedNamespace(hex) !== undefined ? [...(this.#addresses.get(hex) ?? [])] : [hex];
   }
 
   /** What an unresolved mosaic id (16 hex) stood for in the batch. */
   mosaic(unresolved: string): string[] {
     const hex = unresolved.toUpperCase();
-    return Number.parseInt(hex[0], 16) >= 8 ? [...(this.#mosaics.get(hex) ?? [])] : [hex];
+    return isMosaicAlias(hex) ? [...(this.#mosaics.get(hex) ?? [])] : [hex];
   }
-}
-
-/** Whether an unresolved address (48 hex) is a namespace's alias: its network byte's low bit set. */
-export function isAliasAddress(hex: string): boolean {
-  return (Number.parseInt(hex.slice(0, 2), 16) & 1) === 1;
-}
-
-/** The namespace an alias address (48 hex) names: its bytes 1 to 8, little-endian. */
-export function aliasedNamespace(hex: string): string {
-  return Buffer.from(hex.slice(2, 18), 'hex').reverse().toString('hex').toUpperCase();
 }
 
 /** What a batch changed (see `StateChanges`): from its transactions (the embedded ones of aggregates included), its receipts and its resolutions. */

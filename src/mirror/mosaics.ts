@@ -1,7 +1,7 @@
 import { models } from 'symbol-sdk/symbol';
 import type { MosaicInfoDTO } from '../backend/mosaics.js';
 import { RECEIPT_TYPE } from '../memory/execution/receipts.js';
-import type { ResolutionStatementInfoDTO, TransactionStatementInfoDTO } from '../backend/receipts.js';
+import type { TransactionStatementInfoDTO } from '../backend/receipts.js';
 import { mosaicEntryOf, mosaicFilters } from '../memory/plugins/mosaic/store.js';
 import { listsUnder } from '../memory/state/entry-listing.js';
 import type { StatementRow } from '../postgres/receipts.js';
@@ -9,6 +9,7 @@ import { byId, type EntryRow as StateRow } from '../postgres/state-write.js';
 import type { EntryRow as TransactionRow } from '../postgres/transactions.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { mosaicInfo } from '../upstream/dto-shapes.js';
+import { Resolutions } from './changes.js';
 
 /** The transactions that change a mosaic entry, and where their mosaic id is. */
 const MOSAIC_TRANSACTIONS = new Map<number, 'id' | 'mosaicId'>([
@@ -30,19 +31,15 @@ export function touchedMosaics(rows: readonly TransactionRow[][], statements: re
     if (typeof id === 'string') named.add(id);
   }
   const touched = new Set<string>();
-  const resolved = new Map<string, string[]>();
   for (const { kind, info } of statements) {
-    if (kind === 'mosaic') {
-      const { unresolved, resolutionEntries } = (info as ResolutionStatementInfoDTO).statement;
-      resolved.set(unresolved, resolutionEntries.map((entry) => entry.resolved));
-    } else if (kind === 'transaction') {
-      for (const receipt of (info as TransactionStatementInfoDTO).statement.receipts as unknown as Record<string, unknown>[]) {
-        if (receipt.type === RECEIPT_TYPE.mosaicExpired && typeof receipt.artifactId === 'string') touched.add(receipt.artifactId);
-      }
+    if (kind !== 'transaction') continue;
+    for (const receipt of (info as TransactionStatementInfoDTO).statement.receipts as unknown as Record<string, unknown>[]) {
+      if (receipt.type === RECEIPT_TYPE.mosaicExpired && typeof receipt.artifactId === 'string') touched.add(receipt.artifactId);
     }
   }
-  // An id with its high bit set is a namespace's: the mosaic it aliased.
-  for (const id of named) for (const mosaicId of Number.parseInt(id[0], 16) >= 8 ? (resolved.get(id) ?? []) : [id]) touched.add(mosaicId);
+  // A namespace's id stands for the mosaic it aliased.
+  const resolutions = new Resolutions(statements);
+  for (const id of named) for (const mosaicId of resolutions.mosaic(id)) touched.add(mosaicId);
   return touched;
 }
 

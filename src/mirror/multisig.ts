@@ -7,7 +7,7 @@ import type { UpstreamClient } from '../upstream/client.js';
 import { addressParam } from '../upstream/params.js';
 import { hex, integer, list, object } from '../upstream/rules.js';
 import { fields } from '../upstream/shape.js';
-import { aliasedNamespace, isAliasAddress } from './changes.js';
+import { aliasedNamespace } from '../memory/plugins/namespace/state.js';
 
 /**
  * Multisig entries as a mirror copies them: by account (`GET /account/{address}/multisig`;
@@ -40,7 +40,8 @@ export async function everyMultisigAddress(client: UpstreamClient, addresses: Ad
       const tx = transaction as unknown as { signerPublicKey: string; addressAdditions: string[]; addressDeletions: string[] };
       named.add(addresses.of(tx.signerPublicKey).hex);
       for (const unresolved of [...tx.addressAdditions, ...tx.addressDeletions].map((each) => each.toUpperCase())) {
-        if (isAliasAddress(unresolved)) aliased.add(aliasedNamespace(unresolved));
+        const namespaceId = aliasedNamespace(unresolved);
+        if (namespaceId !== undefined) aliased.add(namespaceId);
         else named.add(unresolved);
       }
     }

@@ -1,6 +1,6 @@
 import type { NamespaceInfoDTO, NamespaceSearchCriteria } from '../backend/namespaces.js';
 import { ALIAS_TYPE } from '../memory/plugins/namespace/state.js';
-import { namespaceEntriesOf, namespaceFilters, namespaceQueryFilters } from '../memory/plugins/namespace/store.js';
+import { namespaceEntriesOf, namespaceFilters, namespaceIdOf, namespaceQueryFilters } from '../memory/plugins/namespace/store.js';
 import { listOf, listsUnder } from '../memory/state/entry-listing.js';
 import { byId, type AliasRow, type EntryRow as StateRow, type StateRows } from '../postgres/state-write.js';
 import type { UpstreamClient } from '../upstream/client.js';
@@ -17,12 +17,6 @@ export interface NamespaceRows {
   readonly entries: StateRow[];
   readonly names: StateRows['names'][number][];
   readonly aliases: AliasRow[];
-}
-
-/** The id of a namespace (16 hex): its deepest level. */
-export function namespaceIdOf(info: NamespaceInfoDTO): string {
-  const { namespace } = info;
-  return [namespace.level0, namespace.level1, namespace.level2][namespace.depth - 1]!.toUpperCase();
 }
 
 /** The rows of these families (roots, 16 hex) as the upstream has them now; a namespace of theirs the store holds and the upstream no longer has goes. */

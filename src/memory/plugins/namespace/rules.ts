@@ -16,8 +16,10 @@ import {
   NO_ALIAS,
   NO_PARENT,
   REGISTRATION_TYPE,
+  aliasedNamespace,
   isActive,
   isActiveExcludingGrace,
+  isMosaicAlias,
   rootId,
   type ALIAS_LINK,
   type ALIASED_ADDRESS,
@@ -243,16 +245,15 @@ export function pruneNamespaces(store: NamespaceStore): (previous: bigint, heigh
 
 /** The address a namespace alias (an unresolved address: 48 hex, its first byte odd) stands for. */
 export function resolveAddressAlias(unresolved: string, state: StateReader): string | undefined {
-  // The first byte's low bit marks an alias: read it without decoding a plain address.
-  if ((parseInt(unresolved.slice(0, 2), 16) & 1) === 0) return undefined;
-  const bytes = Buffer.from(unresolved, 'hex');
-  const alias = state.cache(NAMESPACES).get(idHex(bytes.readBigUInt64LE(1)))?.alias;
+  const namespaceId = aliasedNamespace(unresolved);
+  if (namespaceId === undefined) return undefined;
+  const alias = state.cache(NAMESPACES).get(namespaceId)?.alias;
   return alias?.type === ALIAS_TYPE.address ? alias.address : undefined;
 }
 
 /** The mosaic id a namespace alias (an unresolved mosaic id with its high bit set) stands for. */
 export function resolveMosaicAlias(unresolved: string, state: StateReader): string | undefined {
-  if ((idValue(unresolved) & (1n << 63n)) === 0n) return undefined;
+  if (!isMosaicAlias(unresolved)) return undefined;
   const alias = state.cache(NAMESPACES).get(unresolved)?.alias;
   return alias?.type === ALIAS_TYPE.mosaic ? alias.mosaicId : undefined;
 }

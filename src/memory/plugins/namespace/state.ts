@@ -1,5 +1,6 @@
 import { notificationType } from '../../execution/notification.js';
 import { cacheDescriptor } from '../../state/cache.js';
+import { idHex, idValue } from '../ids.js';
 
 /** Alias types (catapult's AliasType). */
 export const ALIAS_TYPE = { none: 0, mosaic: 1, address: 2 } as const;
@@ -12,6 +13,18 @@ export const ALIAS_ACTION = { unlink: 0, link: 1 } as const;
 export type Alias = { readonly type: 0 } | { readonly type: 1; readonly mosaicId: string } | { readonly type: 2; readonly address: string };
 
 export const NO_ALIAS: Alias = Object.freeze({ type: ALIAS_TYPE.none });
+
+/** The namespace (16 hex) an unresolved address (48 hex) aliases: its bytes 1 to 8, little-endian, when its first byte's low bit marks an alias; undefined for a plain address. */
+export function aliasedNamespace(unresolved: string): string | undefined {
+  // Read without decoding a plain address.
+  if ((parseInt(unresolved.slice(0, 2), 16) & 1) === 0) return undefined;
+  return idHex(Buffer.from(unresolved, 'hex').readBigUInt64LE(1));
+}
+
+/** Whether an unresolved mosaic id (16 hex) is a namespace's: its high bit set. */
+export function isMosaicAlias(unresolved: string): boolean {
+  return (idValue(unresolved) & (1n << 63n)) !== 0n;
+}
 
 /** The id of no parent: a root's `parentId`. */
 export const NO_PARENT = '0000000000000000';

@@ -156,6 +156,11 @@ export function namespaceQueryFilters(criteria: NamespaceSearchCriteria): Filter
   return namespaceFilters(criteria);
 }
 
+/** The id (16 hex) a `NamespaceInfoDTO` is of: its deepest level. */
+export function namespaceIdOf({ namespace }: NamespaceInfoDTO): string {
+  return [namespace.level0, namespace.level1, namespace.level2][namespace.depth - 1]!.toUpperCase();
+}
+
 /**
  * Every namespace entry of one family (cache `NAMESPACES`, key each id), from the DTOs of its
  * root and of all its descendants (any order: their entry ids tell the order they were
