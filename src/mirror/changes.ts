@@ -33,6 +33,20 @@ const TYPE = models.TransactionType;
 const ACCOUNT_RESTRICTIONS = new Set([TYPE.ACCOUNT_ADDRESS_RESTRICTION.value, TYPE.ACCOUNT_MOSAIC_RESTRICTION.value, TYPE.ACCOUNT_OPERATION_RESTRICTION.value]);
 /** The metadata transactions, with the `metadataType` of the entry each writes. */
 const METADATA_TYPES = new Map([[TYPE.ACCOUNT_METADATA.value, 0], [TYPE.MOSAIC_METADATA.value, 1], [TYPE.NAMESPACE_METADATA.value, 2]]);
+/** Every transaction type that changes what `stateChanges` follows: only these are read (a batch of transfers parses no JSON). */
+const FOLLOWED = new Set([
+  TYPE.HASH_LOCK.value,
+  TYPE.SECRET_LOCK.value,
+  TYPE.SECRET_PROOF.value,
+  ...METADATA_TYPES.keys(),
+  ...ACCOUNT_RESTRICTIONS,
+  TYPE.MOSAIC_GLOBAL_RESTRICTION.value,
+  TYPE.MOSAIC_ADDRESS_RESTRICTION.value,
+  TYPE.MULTISIG_ACCOUNT_MODIFICATION.value,
+  TYPE.NAMESPACE_REGISTRATION.value,
+  TYPE.ADDRESS_ALIAS.value,
+  TYPE.MOSAIC_ALIAS.value,
+]);
 
 /**
  * The unresolved addresses and mosaic ids of a batch, resolved as its resolution statements
@@ -76,6 +90,7 @@ export function stateChanges(rows: readonly TransactionRow[][], statements: read
   };
   const resolutions = new Resolutions(statements);
   for (const row of rows.flat()) {
+    if (!FOLLOWED.has(row.type)) continue;
     const { transaction: tx } = JSON.parse(row.json) as { transaction: Record<string, unknown> & { signerPublicKey: string } };
     const text = (field: string) => String(tx[field]).toUpperCase();
     const signer = addresses.of(tx.signerPublicKey).hex;

@@ -342,11 +342,13 @@ export class Mirror {
   // The upstream's pools, written whole in place of the stored ones, with the events of what changed.
   async #copyPools(): Promise<void> {
     const copy = await poolCopy(this.#client, this.#facade, this.#addresses, this.#pooled);
-    await inTransaction(this.#pool, async (client) => {
-      await replacePools(client, copy.rows);
-      await writeStatuses(client, copy.statuses);
-      await insertEvents(client, copy.events);
-    });
+    if (copy.changed) {
+      await inTransaction(this.#pool, async (client) => {
+        await replacePools(client, copy.rows);
+        await writeStatuses(client, copy.statuses);
+        await insertEvents(client, copy.events);
+      });
+    }
     this.#pooled = copy.pooled;
   }
 

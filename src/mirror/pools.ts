@@ -37,6 +37,8 @@ export interface PoolCopy {
   readonly events: ChainEvent[];
   /** What the pools hold now, by hash: the next copy's comparison. */
   readonly pooled: Map<string, Pooled>;
+  /** Whether the stored pools differ from these (always for a first copy): else there is nothing to write. */
+  changed: boolean;
 }
 
 const pooledEntry = fields<TransactionInfoDTO>({ id: text, meta: object, 'transaction.type': integer });
@@ -44,7 +46,9 @@ const statusEntry = fields<TransactionStatusDTO>({ hash: hex(32), group: text, c
 
 /** The upstream's pools now, against `before` (what the mirror wrote last; undefined for none yet). */
 export async function poolCopy(client: UpstreamClient, facade: SymbolFacade, addresses: AddressBook, before: ReadonlyMap<string, Pooled> | undefined): Promise<PoolCopy> {
-  const copy: PoolCopy = { rows: [], statuses: [], events: [], pooled: new Map() };
+  const copy: PoolCopy = { rows: [], statuses: [], events: [], pooled: new Map(), changed: before === undefined };
+  /** The hashes whose status to read: each new to its pool (every one on a first copy), each that left. */
+  const asked: string[] = [];
   for (const group of GROUPS) {
     const listed: TransactionInfoDTO[] = [];
     for await (const page of client.pages(`/transactions/${group}?embedded=true&order=asc`, pooledEntry)) listed.push(...page);
@@ -56,6 +60,7 @@ export async function poolCopy(client: UpstreamClient, facade: SymbolFacade, add
       copy.rows.push(...servedRows(transaction, group).map((row) => ({ group, row })));
       copy.pooled.set(hash, { group, addresses: record.channelAddresses, cosigners: new Set(record.cosignatures.map((cosignature) => cosignature.signerPublicKey)) });
       const was = before?.get(hash);
+      if (was?.group !== group) asked.push(hash);
       if (!before || was?.group === 'unconfirmed') continue;
       // As a chain tells it: the cosignatures that came, the partial pool left (complete now), the pool entered.
       for (const cosignature of was ? record.cosignatures : []) {
@@ -70,8 +75,10 @@ export async function poolCopy(client: UpstreamClient, facade: SymbolFacade, add
   // What left the pools (confirmed, failed or expired).
   const left = [...(before ?? [])].filter(([hash]) => !copy.pooled.has(hash));
   for (const [hash, was] of left) copy.events.unshift({ channel: `${was.group}Removed`, addresses: was.addresses, data: { meta: { hash } } });
-  // The upstream's own statuses of what is pooled and of what left (a failure says why); a confirmed one waits for its block.
-  for (const hashes of chunks([...copy.pooled.keys(), ...left.map(([hash]) => hash)], 100)) {
+  // Every change tells an event; none, and the stored pools are these.
+  copy.changed ||= copy.events.length > 0;
+  // The upstream's own statuses of what entered a pool and of what left (a failure says why); a confirmed one waits for its block.
+  for (const hashes of chunks([...asked, ...left.map(([hash]) => hash)], 100)) {
     for (const status of await client.post('/transactionStatus', { hashes }, listOf(statusEntry))) {
       if (status.group !== 'confirmed') copy.statuses.push({ hash: status.hash.toUpperCase(), status });
     }
