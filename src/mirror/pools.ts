@@ -18,7 +18,12 @@ import { rebuiltTransactions, servedRows } from './transactions.js';
  */
 
 export type PoolGroup = 'unconfirmed' | 'partial';
-const GROUPS: readonly PoolGroup[] = ['unconfirmed', 'partial'];
+/**
+ * Read in this order: a transaction only moves from the partial pool to the unconfirmed one, so
+ * one that moves while the pools are read is found in the second (read the other way round, it
+ * could be missed by both, and its move told as leaving, then as new).
+ */
+const GROUPS: readonly PoolGroup[] = ['partial', 'unconfirmed'];
 
 /** A pooled transaction as the mirror last wrote it. */
 export interface Pooled {
@@ -31,7 +36,7 @@ export interface Pooled {
 
 /** What one copy of the pools writes. */
 export interface PoolCopy {
-  readonly rows: { group: PoolGroup; row: EntryRow }[];
+  rows: { group: PoolGroup; row: EntryRow }[];
   readonly statuses: { hash: string; status: TransactionStatusDTO }[];
   /** What left (`…Removed`), then per transaction its new cosignatures, `partialRemoved` once complete, and `…Added`, as a chain emits them (none for the first copy). */
   readonly events: ChainEvent[];
@@ -48,7 +53,7 @@ const statusEntry = fields<TransactionStatusDTO>({ hash: hex(32), group: text, c
 export async function poolCopy(client: UpstreamClient, facade: SymbolFacade, addresses: AddressBook, before: ReadonlyMap<string, Pooled> | undefined): Promise<PoolCopy> {
   const copy: PoolCopy = { rows: [], statuses: [], events: [], pooled: new Map(), changed: before === undefined };
   /** The hashes whose status to read: each new to its pool (every one on a first copy), each that left. */
-  const asked: string[] = [];
+  const asked = new Set<string>();
   for (const group of GROUPS) {
     const listed: TransactionInfoDTO[] = [];
     for await (const page of client.pages(`/transactions/${group}?embedded=true&order=asc`, pooledEntry)) listed.push(...page);
@@ -57,10 +62,13 @@ export async function poolCopy(client: UpstreamClient, facade: SymbolFacade, add
     for (const transaction of await rebuiltTransactions(listed, wholeAt, facade, addresses, `in the ${group} pool`)) {
       const { record, whole } = transaction;
       const hash = record.hash;
+      // Found in both (it moved between the reads): it is in the unconfirmed pool now, and it moved from what this copy saw.
+      const seen = copy.pooled.get(hash);
+      if (seen) copy.rows = copy.rows.filter(({ row }) => row.hash !== hash && row.parentHash !== hash);
       copy.rows.push(...servedRows(transaction, group).map((row) => ({ group, row })));
       copy.pooled.set(hash, { group, addresses: record.channelAddresses, cosigners: new Set(record.cosignatures.map((cosignature) => cosignature.signerPublicKey)) });
-      const was = before?.get(hash);
-      if (was?.group !== group) asked.push(hash);
+      const was = seen ?? before?.get(hash);
+      if (was?.group !== group) asked.add(hash);
       if (!before || was?.group === 'unconfirmed') continue;
       // As a chain tells it: the cosignatures that came, the partial pool left (complete now), the pool entered.
       for (const cosignature of was ? record.cosignatures : []) {
