@@ -1,6 +1,6 @@
-import { createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import { PublicKey, Signature } from 'symbol-sdk';
-import { Verifier } from 'symbol-sdk/symbol';
+import { Verifier, type KeyPair } from 'symbol-sdk/symbol';
 
 /*
  * Ed25519 signature checks as a Symbol node makes them, on node's own Ed25519 (OpenSSL),
@@ -17,6 +17,7 @@ const L_BYTES = toLittleEndian(L);
 const D = mod(-121665n * inverse(121666n));
 const SQRT_MINUS_ONE = power(2n, (P - 1n) / 4n);
 const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 /** Keys remembered at most; past it the cache starts again (each key costs one subgroup check). */
 const MAX_KEYS = 10_000;
 
@@ -31,6 +32,22 @@ export function verifyEd25519(publicKey: Uint8Array, message: Uint8Array, signat
   if (key === 'sdk') return new Verifier(new PublicKey(publicKey)).verify(message, new Signature(signature));
   return verify(null, message, key, signature);
 }
+
+/**
+ * `keyPair`'s signature of `message` (64 bytes): what symbol-sdk's `KeyPair.sign` gives (Symbol
+ * signs with plain Ed25519, which is deterministic), made by node's own Ed25519 in a fraction
+ * of the WebAssembly one's time. Each key pair's key object is made once.
+ */
+export function signEd25519(keyPair: KeyPair, message: Uint8Array): Uint8Array<ArrayBuffer> {
+  let key = privateKeys.get(keyPair);
+  if (key === undefined) {
+    key = createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, keyPair.privateKey.bytes]), format: 'der', type: 'pkcs8' });
+    privateKeys.set(keyPair, key);
+  }
+  return sign(null, message, key) as Uint8Array<ArrayBuffer>;
+}
+
+const privateKeys = new WeakMap<KeyPair, KeyObject>();
 
 function keyOf(publicKey: Uint8Array): KeyObject | false | 'sdk' {
   const hex = Buffer.from(publicKey.buffer, publicKey.byteOffset, publicKey.byteLength).toString('hex');

@@ -1,5 +1,6 @@
 import { KeyPair, models } from 'symbol-sdk/symbol';
 import type { BlockDTO } from '../backend/dto.js';
+import { signEd25519 } from '../ed25519.js';
 import { sha3, toHex } from './keys.js';
 
 /** Bytes before the signed part of every entity: size, reserved, signature, signer, reserved. */
@@ -78,10 +79,10 @@ export function buildBlock(template: BlockTemplate): BuiltBlock {
   const unsigned = block.serialize();
   const signedEnd = block instanceof models.NormalBlockV1 ? unsigned.length - NORMAL_FOOTER_PADDING : unsigned.length;
   const signedData = unsigned.subarray(VERIFIABLE_HEADER_SIZE, signedEnd);
-  const signature = template.signer.sign(signedData);
-  block.signature = new models.Signature(signature.bytes);
+  const signature = signEd25519(template.signer, signedData);
+  block.signature = new models.Signature(signature);
   block.transactions = template.transactions ?? [];
-  const hash = toHex(sha3(signature.bytes, template.signer.publicKey.bytes, signedData));
+  const hash = toHex(sha3(signature, template.signer.publicKey.bytes, signedData));
   const bytes = block.serialize();
   return { dto: toDto(block, template), hash, bytes };
 }

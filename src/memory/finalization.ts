@@ -1,5 +1,6 @@
 import type { KeyPair } from 'symbol-sdk/symbol';
 import type { FinalizationProofDTO, FinalizedBlockDTO } from '../backend/dto.js';
+import { signEd25519 } from '../ed25519.js';
 import { fromHex, sha3, toHex } from './keys.js';
 
 /** Voting stages of a finalization round, as the proofs name them. */
@@ -69,8 +70,8 @@ export class FinalizationProofs {
       height,
       hashes: [...hashes],
       signatures: this.#voters.map((voter) => ({
-        root: { parentPublicKey: voter.rootHex, signature: toHex(voter.root.sign(voter.bottom.publicKey.bytes).bytes) },
-        bottom: { parentPublicKey: voter.bottomHex, signature: toHex(voter.bottom.sign(message).bytes) },
+        root: { parentPublicKey: voter.rootHex, signature: toHex(signEd25519(voter.root, voter.bottom.publicKey.bytes)) },
+        bottom: { parentPublicKey: voter.bottomHex, signature: toHex(signEd25519(voter.bottom, message)) },
       })),
     };
   }
