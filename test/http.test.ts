@@ -66,6 +66,26 @@ describe('HTTP contract', () => {
     expect(reply.body.code).toBe('ResourceNotFound');
   });
 
+  it('tries a route whose first segment is a parameter for any path, in the order routes were registered', async () => {
+    server.gateway.router.get('/:kind/app-tagged', (ctx) => ({ kind: ctx.params.kind }));
+    server.gateway.router.get('/:kind/:id/app-first', () => ({ route: 'any first segment' }));
+    server.gateway.router.get('/appseg/:id/app-first', () => ({ route: 'appseg' }));
+    expect((await server.get('/anything/app-tagged', { spec: false })).body).toEqual({ kind: 'anything' });
+    // '/blocks/:height' was registered before: it takes the path, and refuses the height.
+    const taken = await server.get('/blocks/app-tagged', { spec: false });
+    expect(taken.status).toBe(409);
+    // The route of any first segment came before the one of 'appseg'.
+    expect((await server.get('/appseg/1/app-first', { spec: false })).body).toEqual({ route: 'any first segment' });
+    expect((await server.get('/other/1/app-first', { spec: false })).body).toEqual({ route: 'any first segment' });
+  });
+
+  it('matches parametrised routes whatever the case of their text, as path-to-regexp does', async () => {
+    const reply = await server.get('/BLOCKS/1', { spec: false });
+    expect(reply.status).toBe(200);
+    expect(reply.body.block.height).toBe('1');
+    expect((await server.get('/Accounts/TAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', { spec: false })).status).toBe(409);
+  });
+
   it('runs an app route registered on the router, with its parsed JSON body', async () => {
     const reply = await server.request('POST', '/app/echo', { body: '{"a":[1,2]}', headers: json, spec: false });
     expect(reply.status).toBe(200);

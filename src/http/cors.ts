@@ -29,8 +29,9 @@ export class CorsPolicy {
 
   /** Headers for an ordinary (non-preflight) response. */
   headers(req: IncomingMessage): OutgoingHttpHeaders {
-    const origin = req.headers.origin;
+    // Any origin: the request's headers are not even looked at (node builds them lazily).
     if (this.#any) return ANY_ORIGIN;
+    const origin = req.headers.origin;
     if (origin !== undefined && this.#origins.has(origin)) return { 'access-control-allow-origin': origin, vary: 'Origin' };
     return this.#origins.size > 0 ? VARY_ORIGIN : NONE;
   }

@@ -13,7 +13,8 @@ export interface InFlightRequest {
  *
  * @example
  * const inFlight = new InFlightRequests();
- * const done = inFlight.track(res, (request) => inFlight.deadline(request, work(), 10_000));
+ * const request = { res, timer: undefined };
+ * const done = inFlight.track(request, Promise.resolve(inFlight.deadline(request, work(), 10_000)).then(respond));
  * await inFlight.drain(10_000);
  */
 export class InFlightRequests {
@@ -26,23 +27,12 @@ export class InFlightRequests {
   }
 
   /**
-   * Runs `answer` for the response `res` and tracks it until it is done: at once when it
-   * answered synchronously, else when the promise it returns settles.
+   * Tracks a request until `pending` settles. Only requests that wait (for a body, for a
+   * backend's promise) are tracked: one answered synchronously is over before anything else
+   * runs, so it costs no bookkeeping.
    */
-  track(res: ServerResponse, answer: (request: InFlightRequest) => void | Promise<void>): Promise<void> {
-    const request: InFlightRequest = { res, timer: undefined };
+  track(request: InFlightRequest, pending: Promise<void>): Promise<void> {
     this.#requests.add(request);
-    let pending: void | Promise<void>;
-    try {
-      pending = answer(request);
-    } catch (error) {
-      this.#done(request);
-      throw error;
-    }
-    if (!pending) {
-      this.#done(request);
-      return DONE;
-    }
     return pending.finally(() => this.#done(request));
   }
 
@@ -90,8 +80,6 @@ export class InFlightRequests {
     }
   }
 }
-
-const DONE = Promise.resolve();
 
 export function isThenable(value: unknown): value is PromiseLike<unknown> {
   return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<unknown>).then === 'function';

@@ -39,10 +39,16 @@ interface ParamRoute {
 }
 
 const NOT_FOUND: RouteMatch = { kind: 'not-found' };
+const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+/** How long a path, and how many paths, `find` remembers. */
+const REMEMBERED_PATH_LENGTH = 256;
+const REMEMBERED_PATHS = 4096;
 
 /**
  * Method + path router on path-to-regexp. Static paths are looked up in a map;
- * parametrised paths (`/blocks/:height`) are compiled once, at registration.
+ * parametrised paths (`/blocks/:height`) are compiled once, at registration, and a request
+ * tries only those whose first segment is its own (or is not plain text), in the order they
+ * were registered.
  *
  * @example
  * const router = new Router();
@@ -51,7 +57,14 @@ const NOT_FOUND: RouteMatch = { kind: 'not-found' };
  */
 export class Router {
   readonly #static = new Map<string, Map<string, RouteHandler>>();
+  /** The routes found lately, by method and path: frozen, shared by every request for the same path (see `find`). */
+  readonly #found = new Map<string, Map<string, RouteMatch>>();
+  #foundCount = 0;
   readonly #params: ParamRoute[] = [];
+  /** Parametrised routes by their first segment (lower case: routes match regardless of case), each list in registration order with the routes whose first segment is not plain text. */
+  #bySegment = new Map<string, ParamRoute[]>();
+  /** The routes whose first segment is not plain text: what a path of any other first segment tries. */
+  #anySegment: ParamRoute[] = [];
   readonly #byPattern = new Map<string, Map<string, RouteHandler>>();
 
   /** Registers `handler` for `method` on `pattern` (path-to-regexp syntax). A later registration of the same pair replaces the earlier. */
@@ -62,9 +75,11 @@ export class Router {
       handlers = new Map();
       this.#byPattern.set(normalized, handlers);
       if (isStatic(normalized)) this.#static.set(normalized, handlers);
-      else this.#params.push({ pattern: normalized, matcher: match(normalized, { decode: decodeSegment }), handlers });
+      else this.#addParamRoute({ pattern: normalized, matcher: match(normalized, { decode: decodeSegment }), handlers });
     }
     handlers.set(method, handler);
+    this.#found.clear();
+    this.#foundCount = 0;
     return this;
   }
 
@@ -80,24 +95,51 @@ export class Router {
     return this.on('POST', pattern, handler);
   }
 
-  /** Finds the handler for a request: found, 405 (with the allowed methods) or 404. */
+  /**
+   * Finds the handler for a request: found, 405 (with the allowed methods) or 404. A route
+   * found is remembered for its method and path (paths up to 256 characters, 4,096 of them,
+   * forgotten all at once when full or when a route is added): a client asking for the same
+   * path again costs one lookup, not a match per route. Its `params` object is then shared,
+   * and frozen.
+   */
   find(method: string, path: string): RouteMatch {
+    const known = this.#found.get(method)?.get(path);
+    if (known) return known;
+    const found = this.#match(method, path);
+    if (found.kind === 'found' && path.length <= REMEMBERED_PATH_LENGTH) this.#remember(method, path, found);
+    return found;
+  }
+
+  #match(method: string, path: string): RouteMatch {
     const normalized = normalize(path);
-    const allowed = new Set<Method>();
+    let allowed: Set<Method> | undefined;
     const staticHandlers = this.#static.get(normalized);
     if (staticHandlers) {
       const handler = staticHandlers.get(method);
-      if (handler) return { kind: 'found', handler, params: {} };
-      for (const key of staticHandlers.keys()) allowed.add(key as Method);
+      if (handler) return { kind: 'found', handler, params: NO_PARAMS };
+      allowed = new Set(staticHandlers.keys() as Iterable<Method>);
     }
-    for (const route of this.#params) {
+    for (const route of this.#bySegment.get(firstSegment(normalized)) ?? this.#anySegment) {
       const result = route.matcher(normalized);
       if (!result) continue;
       const handler = route.handlers.get(method);
       if (handler) return { kind: 'found', handler, params: result.params };
+      allowed ??= new Set();
       for (const key of route.handlers.keys()) allowed.add(key as Method);
     }
-    return allowed.size > 0 ? { kind: 'method-not-allowed', allowed: [...allowed] } : NOT_FOUND;
+    return allowed ? { kind: 'method-not-allowed', allowed: [...allowed] } : NOT_FOUND;
+  }
+
+  #remember(method: string, path: string, found: RouteMatch & { kind: 'found' }): void {
+    if (this.#foundCount >= REMEMBERED_PATHS) {
+      this.#found.clear();
+      this.#foundCount = 0;
+    }
+    let byPath = this.#found.get(method);
+    if (!byPath) this.#found.set(method, (byPath = new Map()));
+    Object.freeze(found.params);
+    byPath.set(path, Object.freeze(found));
+    this.#foundCount++;
   }
 
   /** Methods registered for a path (empty when the path is unknown). */
@@ -105,6 +147,32 @@ export class Router {
     const found = this.find('\0', path);
     return found.kind === 'method-not-allowed' ? found.allowed : [];
   }
+
+  #addParamRoute(route: ParamRoute): void {
+    this.#params.push(route);
+    const segment = patternSegment(route.pattern);
+    if (segment === undefined) {
+      // Tried by every path: appended to every list, in registration order.
+      this.#anySegment = [...this.#anySegment, route];
+      for (const [key, routes] of this.#bySegment) this.#bySegment.set(key, [...routes, route]);
+    } else {
+      // A new first segment starts with the routes every path tries that came before it.
+      const routes = this.#bySegment.get(segment) ?? this.#params.filter((other) => other !== route && patternSegment(other.pattern) === undefined);
+      this.#bySegment.set(segment, [...routes, route]);
+    }
+  }
+}
+
+/** The first segment of a pattern, lower case, when it is plain text (no parameter, group, wildcard or escape in it). */
+function patternSegment(pattern: string): string | undefined {
+  const segment = firstSegment(pattern);
+  return /[:*{}()[\]?+!\\]/.test(segment) ? undefined : segment;
+}
+
+/** The first segment of a path ('/blocks/12' → 'blocks'), lower case. */
+function firstSegment(path: string): string {
+  const end = path.indexOf('/', 1);
+  return (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
 }
 
 function isStatic(pattern: string): boolean {
@@ -117,6 +185,7 @@ function normalize(path: string): string {
 }
 
 function decodeSegment(value: string): string {
+  if (!value.includes('%')) return value;
   try {
     return decodeURIComponent(value);
   } catch {

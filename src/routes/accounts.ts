@@ -3,7 +3,7 @@ import type { GatewayBackend } from '../backend/index.js';
 import { InvalidArgumentError, clip } from '../errors.js';
 import { parseAddress } from '../http/address.js';
 import { requireJsonObject } from '../http/body.js';
-import { parseHex, parseUint64, singleParam } from '../http/query.js';
+import { parseHex, parseUint64, singleParam, upperHex } from '../http/query.js';
 import type { Router } from '../http/router.js';
 import { parsePagination } from '../pagination.js';
 import { oneOrNotFound, pageOf } from './awaitable.js';
@@ -36,7 +36,8 @@ export function accountRoutes(router: Router, backend: GatewayBackend): void {
 
 /** An account named by its 64-hex public key or its 39-character address. */
 export function parseAccountKey(name: string, text: string): AccountKey {
-  if (/^[0-9a-fA-F]{64}$/.test(text)) return { publicKey: text.toUpperCase() };
+  const publicKey = upperHex(text, 64);
+  if (publicKey !== undefined) return { publicKey };
   if (text.length === 39) return { address: parseAddress(name, text) };
   throw new InvalidArgumentError(`${name} has an invalid format: '${clip(text)}' is neither a public key nor an address`);
 }

@@ -4,7 +4,7 @@ import type { TransactionKey, TransactionSearchCriteria } from '../backend/repos
 import { InvalidArgumentError, ResourceNotFoundError, clip } from '../errors.js';
 import { requireJsonObject } from '../http/body.js';
 import { parseAddress } from '../http/address.js';
-import { parseHex, parseUint64, singleParam } from '../http/query.js';
+import { parseHex, parseUint64, singleParam, upperHex } from '../http/query.js';
 import type { RouteHandler, Router } from '../http/router.js';
 import { parsePagination } from '../pagination.js';
 import { oneOrNotFound, pageOf } from './awaitable.js';
@@ -65,8 +65,10 @@ function parseGroup(text: string): TransactionGroup {
 }
 
 function parseKey(text: string): TransactionKey {
-  if (ENTRY_ID.test(text)) return { id: text.toUpperCase() };
-  if (HASH.test(text)) return { hash: text.toUpperCase() };
+  const id = upperHex(text, 24);
+  if (id !== undefined) return { id };
+  const hash = upperHex(text, 64);
+  if (hash !== undefined) return { hash };
   throw new InvalidArgumentError(`transactionId has an invalid format: '${clip(text)}' is neither an id nor a hash`);
 }
 
@@ -90,40 +92,42 @@ function parseKeyList(body: unknown): TransactionKey[] {
 
 /** Transaction search filters, with the reference gateway's rules for combining them. */
 export function parseTransactionSearch(query: URLSearchParams): TransactionSearchCriteria {
-  const page = parsePagination(query);
-  const criteria: TransactionSearchCriteria = { ...page, orderBy: 'id', embedded: false };
-  const text = (name: string) => singleParam(query, name);
-  const address = text('address');
+  // Onto the page request, not spread into a new object: a spread that adds a property takes V8's slow path (~0.7 µs).
+  const criteria: TransactionSearchCriteria = Object.assign(parsePagination(query), { orderBy: 'id' as const, embedded: false });
+  const address = singleParam(query, 'address');
   if (address !== undefined) criteria.address = parseAddress('address', address);
-  const signer = text('signerPublicKey');
+  const signer = singleParam(query, 'signerPublicKey');
   if (signer !== undefined) criteria.signerPublicKey = parseHex('signerPublicKey', signer, 32);
-  const recipient = text('recipientAddress');
+  const recipient = singleParam(query, 'recipientAddress');
   if (recipient !== undefined) criteria.recipientAddress = parseAddress('recipientAddress', recipient);
   if (criteria.address !== undefined && (criteria.signerPublicKey !== undefined || criteria.recipientAddress !== undefined)) {
     throw new InvalidArgumentError('can not filter by address together with signerPublicKey or recipientAddress');
   }
-  for (const name of ['height', 'fromHeight', 'toHeight'] as const) {
-    const value = text(name);
-    if (value !== undefined) criteria[name] = parseUint64(name, value);
-  }
+  const height = singleParam(query, 'height');
+  if (height !== undefined) criteria.height = parseUint64('height', height);
+  const fromHeight = singleParam(query, 'fromHeight');
+  if (fromHeight !== undefined) criteria.fromHeight = parseUint64('fromHeight', fromHeight);
+  const toHeight = singleParam(query, 'toHeight');
+  if (toHeight !== undefined) criteria.toHeight = parseUint64('toHeight', toHeight);
   if (criteria.height !== undefined && (criteria.fromHeight !== undefined || criteria.toHeight !== undefined)) {
     throw new InvalidArgumentError('can not filter by height together with fromHeight or toHeight');
   }
   const types = query.getAll('type');
   if (types.length > 0) criteria.type = types.map((type) => parseUint16('type', type));
-  const embedded = text('embedded');
+  const embedded = singleParam(query, 'embedded');
   if (embedded !== undefined) {
     if (embedded !== 'true' && embedded !== 'false') throw new InvalidArgumentError('embedded must be true or false');
     criteria.embedded = embedded === 'true';
   }
-  const mosaic = text('transferMosaicId');
+  const mosaic = singleParam(query, 'transferMosaicId');
   if (mosaic !== undefined) criteria.transferMosaicId = parseHex('transferMosaicId', mosaic, 8);
-  for (const name of ['fromTransferAmount', 'toTransferAmount'] as const) {
-    const value = text(name);
-    if (value === undefined) continue;
-    if (criteria.transferMosaicId === undefined) throw new InvalidArgumentError(`${name} needs transferMosaicId`);
-    criteria[name] = parseUint64(name, value);
+  const fromAmount = singleParam(query, 'fromTransferAmount');
+  const toAmount = singleParam(query, 'toTransferAmount');
+  if ((fromAmount !== undefined || toAmount !== undefined) && criteria.transferMosaicId === undefined) {
+    throw new InvalidArgumentError(`${fromAmount !== undefined ? 'fromTransferAmount' : 'toTransferAmount'} needs transferMosaicId`);
   }
+  if (fromAmount !== undefined) criteria.fromTransferAmount = parseUint64('fromTransferAmount', fromAmount);
+  if (toAmount !== undefined) criteria.toTransferAmount = parseUint64('toTransferAmount', toAmount);
   return criteria;
 }
 
