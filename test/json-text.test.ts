@@ -2,6 +2,8 @@
  * The JSON of frozen objects is rendered once: `jsonText` must give exactly what
  * `JSON.stringify` gives, whatever is frozen, and a response must never be stale.
  */
+import { once } from 'node:events';
+import net from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlockInfoDTO, GatewayBackend } from '../src/backend/index.js';
@@ -14,6 +16,7 @@ function jsonText(value: unknown): string | undefined {
   return typeof body === 'string' || body === undefined ? body : body.toString('utf8');
 }
 import { startGateway, testChain, type TestServer } from './support/server.js';
+import { confirm, signedBy } from './support/announce.js';
 
 /** JSON-like values with what JSON.stringify treats specially: undefined, functions, toJSON, null prototypes. */
 const valueArb = fc.letrec((tie) => ({
@@ -118,6 +121,59 @@ describe('responses with kept JSON', () => {
     expect(desc.text).toBe(JSON.stringify({ data: all.slice(15).reverse(), pagination: { pageNumber: 1, pageSize: 10, totalEntries: 25, totalPages: 3 } }));
   });
 
+  it('writes every large page whole while other pages are served, to slow and pipelining clients alike', async () => {
+    while (server.chain.height < 130n) server.chain.harvest();
+    const blocks = await Promise.all(Array.from({ length: 130 }, (_, i) => server.chain.blocks.getByHeight(BigInt(i + 1))));
+    const pagination = (pageSize: number, pageNumber: number) => ({ pageNumber, pageSize, totalEntries: 130, totalPages: Math.ceil(130 / pageSize) });
+    const pages = [
+      { path: '/blocks?order=asc&pageSize=100', text: JSON.stringify({ data: blocks.slice(0, 100), pagination: pagination(100, 1) }) },
+      { path: '/blocks?order=asc&pageSize=100&pageNumber=2', text: JSON.stringify({ data: blocks.slice(100), pagination: pagination(100, 2) }) },
+      { path: '/blocks?order=asc&pageSize=20&pageNumber=3', text: JSON.stringify({ data: blocks.slice(40, 60), pagination: pagination(20, 3) }) },
+      { path: '/blocks?order=desc&pageSize=50', text: JSON.stringify({ data: blocks.slice(80).reverse(), pagination: pagination(50, 1) }) },
+    ];
+    // A client that asks for the largest page twenty times at once and reads nothing yet: the
+    // gateway's writes wait on it, holding their buffers, while other clients are served.
+    const url = new URL(server.base);
+    const slow = net.connect(Number(url.port), url.hostname);
+    await once(slow, 'connect');
+    slow.pause();
+    const request = `GET ${url.pathname.replace(/\/$/, '')}${pages[0].path} HTTP/1.1\r\nhost: ${url.host}\r\n\r\n`;
+    slow.write(request.repeat(20));
+    for (let round = 0; round < 5; round++) {
+      const replies = await Promise.all(pages.flatMap((page) => Array.from({ length: 5 }, () => server.get(page.path))));
+      expect(replies.map((reply) => reply.text)).toEqual(pages.flatMap((page) => Array.from({ length: 5 }, () => page.text)));
+    }
+    const received: Buffer[] = [];
+    slow.on('data', (chunk: Buffer) => received.push(chunk));
+    slow.resume();
+    const bodies = await new Promise<string[]>((resolve, reject) => {
+      slow.on('error', reject);
+      slow.on('data', () => {
+        const parsed = splitResponses(Buffer.concat(received));
+        if (parsed.length === 20) resolve(parsed);
+      });
+    });
+    slow.destroy();
+    expect(bodies.every((body) => body === pages[0].text)).toBe(true);
+  });
+
+  it('serves a remembered page of confirmed transactions only until the group changes, and again after a revert', async () => {
+    const [sender, recipient] = server.chain.fundedAccounts;
+    const transfer = (amount: bigint) => signedBy(server.chain, sender, { type: 'transfer_transaction_v1', recipientAddress: recipient.address, mosaics: [{ mosaicId: BigInt(`0x${server.chain.currency.mosaicId}`), amount }] });
+    await confirm(server, transfer(1n));
+    const path = `/transactions/confirmed?address=${recipient.address}&order=desc`;
+    const first = await server.get(path);
+    expect((await server.get(path)).text).toBe(first.text);
+    const snapshot = server.chain.dev.snapshot();
+    const later = transfer(2n);
+    await confirm(server, later);
+    const after = await server.get(path);
+    expect(after.body.data[0].meta.hash).toBe(later.hash);
+    expect(after.body.pagination.totalEntries).toBe(first.body.pagination.totalEntries + 1);
+    server.chain.dev.revert(snapshot.id);
+    expect((await server.get(path)).text).toBe(first.text);
+  });
+
   it('never serves stale JSON for objects a backend did not freeze', async () => {
     const chain = testChain();
     const block = structuredClone((await chain.blocks.getByHeight(1n))!);
@@ -135,3 +191,18 @@ describe('responses with kept JSON', () => {
     }
   });
 });
+
+/** The bodies of the whole responses in `bytes` (HTTP/1.1 with content-length), in order. */
+function splitResponses(bytes: Buffer): string[] {
+  const bodies: string[] = [];
+  let at = 0;
+  for (;;) {
+    const end = bytes.indexOf('\r\n\r\n', at);
+    if (end === -1) return bodies;
+    const head = bytes.subarray(at, end).toString('latin1');
+    const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1]);
+    if (end + 4 + length > bytes.length) return bodies;
+    bodies.push(bytes.subarray(end + 4, end + 4 + length).toString('utf8'));
+    at = end + 4 + length;
+  }
+}

@@ -9,11 +9,14 @@
  * encoding): no JSON text of the whole page is built. Kept bytes are carved out of slabs of
  * 1 MiB (`keptBytes`): a few large long-lived allocations, not thousands of small ones that
  * would pin the allocator's free memory between the large transient ones. Everything else is
- * `JSON.stringify` as usual.
+ * `JSON.stringify` as usual. The buffer of a page may come from a `BufferPool`, to be given
+ * back once the response is written.
  *
  * Freezing is shallow in JavaScript; an object is only worth keeping when it is frozen all
  * the way down (see `deepFreeze`).
  */
+
+import type { BufferPool } from './buffer-pool.js';
 
 const kept = new WeakMap<object, Buffer>();
 
@@ -29,15 +32,24 @@ const NESTING = 2;
  * `JSON.stringify(value)` as a response body: a string, the kept bytes of a frozen object, or,
  * for a container holding frozen objects within two levels, one Buffer made of the pieces and
  * their kept bytes; undefined where JSON.stringify gives undefined.
+ *
+ * @param pool lends the buffer of a composite body when its size is one the pool serves (see `BufferPool.lent`)
  */
-export function jsonBody(value: unknown): string | Buffer | undefined {
+export function jsonBody(value: unknown, pool?: BufferPool): string | Buffer | undefined {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  const bytes = kept.get(value);
+  if (bytes !== undefined) return bytes;
   if (isKept(value)) return keptBytes(value);
   if (!holdsFrozen(value, NESTING)) return JSON.stringify(value);
-  const pieces: (string | Buffer)[] = [];
+  const pieces: Piece[] = [];
   composite(value, NESTING, pieces);
-  return encode(pieces);
+  return encode(pieces, pool);
 }
+
+/** A piece of a composite body: text, kept bytes, or one ASCII character (a bracket, a comma) as its code. */
+type Piece = string | Buffer | number;
+
+const COMMA = 0x2c;
 
 /**
  * Freezes `value` and every object and array within it; returns it. Objects already
@@ -53,7 +65,14 @@ export function deepFreeze<T>(value: T): T {
 
 function keptBytes(value: object): Buffer | undefined {
   let bytes = kept.get(value);
-  if (bytes === undefined) {
+  if (bytes === undefined && Array.isArray(value) && holdsFrozen(value, 1)) {
+    // A frozen list of kept objects (a page a backend keeps): copied together from theirs, in a
+    // buffer of its own (a slab would stay pinned by it when the list is dropped).
+    const pieces: Piece[] = [];
+    composite(value, 1, pieces);
+    bytes = encode(pieces, undefined);
+    kept.set(value, bytes);
+  } else if (bytes === undefined) {
     const text = JSON.stringify(value);
     // JSON.stringify of an object gives undefined only through a toJSON that returns nothing.
     if (text === undefined) return undefined;
@@ -106,17 +125,17 @@ function holdsFrozen(value: object, depth: number): boolean {
 
 // The pieces of the text JSON.stringify gives (members in the same order, undefined and
 // functions left out of objects and null in arrays), with frozen members' kept texts.
-function composite(value: object, depth: number, pieces: (string | Buffer)[]): void {
+function composite(value: object, depth: number, pieces: Piece[]): void {
   if (Array.isArray(value)) {
-    pieces.push('[');
+    pieces.push(0x5b); // [
     for (let i = 0; i < value.length; i++) {
-      if (i > 0) pieces.push(',');
+      if (i > 0) pieces.push(COMMA);
       if (!member(value[i], depth - 1, pieces)) pieces.push('null');
     }
-    pieces.push(']');
+    pieces.push(0x5d); // ]
     return;
   }
-  pieces.push('{');
+  pieces.push(0x7b); // {
   let first = true;
   for (const key of Object.keys(value)) {
     const at = pieces.length;
@@ -124,12 +143,18 @@ function composite(value: object, depth: number, pieces: (string | Buffer)[]): v
     if (member((value as Record<string, unknown>)[key], depth - 1, pieces)) first = false;
     else pieces.length = at;
   }
-  pieces.push('}');
+  pieces.push(0x7d); // }
 }
 
 /** Pushes the pieces of one member; false when it has no JSON (undefined, a function, a symbol). */
-function member(value: unknown, depth: number, pieces: (string | Buffer)[]): boolean {
+function member(value: unknown, depth: number, pieces: Piece[]): boolean {
   if (typeof value === 'object' && value !== null) {
+    // A page's items were kept before: one lookup, no checks.
+    const known = kept.get(value);
+    if (known !== undefined) {
+      pieces.push(known);
+      return true;
+    }
     if (isKept(value)) {
       const bytes = keptBytes(value);
       if (bytes === undefined) return false;
@@ -147,20 +172,20 @@ function member(value: unknown, depth: number, pieces: (string | Buffer)[]): boo
   return true;
 }
 
-// The pieces in one buffer: kept bytes copied with TypedArray#set, one-character ASCII pieces (the separators) as a byte.
-function encode(pieces: (string | Buffer)[]): Buffer {
+// The pieces in one buffer (lent by `pool` when it serves the size): kept bytes copied with TypedArray#set, characters given by code as a byte.
+function encode(pieces: Piece[], pool: BufferPool | undefined): Buffer {
   let length = 0;
-  for (const piece of pieces) length += typeof piece !== 'string' ? piece.length : piece.length === 1 && piece.charCodeAt(0) < 0x80 ? 1 : Buffer.byteLength(piece);
-  const out = Buffer.allocUnsafe(length);
+  for (const piece of pieces) length += typeof piece === 'number' ? 1 : typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length;
+  const out = pool?.take(length) ?? Buffer.allocUnsafe(length);
   let offset = 0;
   for (const piece of pieces) {
-    if (typeof piece !== 'string') {
+    if (typeof piece === 'number') {
+      out[offset++] = piece;
+    } else if (typeof piece === 'string') {
+      offset += out.write(piece, offset);
+    } else {
       out.set(piece, offset);
       offset += piece.length;
-    } else if (piece.length === 1 && piece.charCodeAt(0) < 0x80) {
-      out[offset++] = piece.charCodeAt(0);
-    } else {
-      offset += out.write(piece, offset);
     }
   }
   return out;

@@ -1,5 +1,6 @@
-import { STATUS_CODES, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { STATUS_CODES, ServerResponse, type OutgoingHttpHeaders } from 'node:http';
 import type { ErrorBody } from '../errors.js';
+import { BufferPool } from './buffer-pool.js';
 import { jsonBody } from './json.js';
 
 const NO_HEADERS: OutgoingHttpHeaders = Object.freeze({});
@@ -7,24 +8,50 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Writes a JSON response with the headers every gateway response carries. Headers go to
- * `writeHead` as one flat list: no header object is built or copied per response. The
- * JSON of frozen objects is rendered once (see `jsonBody`).
+ * `writeHead` as one flat list, copied from one made once for the same extra headers: no
+ * header object is built or walked per response. The
+ * JSON of frozen objects is rendered once (see `jsonBody`); the body of a page copied
+ * together from kept bytes is written from a pooled buffer, given back once the response
+ * finished. Only on node's own `end`: a wrapper of `res.end` (a compression or logging
+ * middleware) might hold on to the bytes after that, so it gets a buffer of its own.
  */
 export function writeJson(res: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders = NO_HEADERS): void {
-  writeBody(res, status, JSON_TYPE, jsonBody(body) ?? 'null', headers);
+  const bytes = jsonBody(body, res.end === NODE_END ? PAGES : undefined) ?? 'null';
+  writeBody(res, status, JSON_TYPE, bytes, headers);
+  if (typeof bytes !== 'string' && PAGES.lent(bytes)) res.once('finish', () => PAGES.give(bytes));
 }
+
+/** The buffers of page bodies, shared by every gateway of the process. */
+const PAGES = new BufferPool();
+const NODE_END = ServerResponse.prototype.end;
 
 /** Writes a body of any media type (the explorer's HTML page) with the headers every gateway response carries. */
 export function writeBody(res: ServerResponse, status: number, contentType: string, bytes: string | Buffer, headers: OutgoingHttpHeaders = NO_HEADERS): void {
-  const list: (string | number)[] = [
-    'content-type', contentType,
-    'content-length', typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length,
-    'x-content-type-options', 'nosniff',
-  ];
-  appendHeaders(list, headers);
+  const list = headerList(contentType, headers);
+  list[CONTENT_LENGTH] = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length;
   res.writeHead(status, list as unknown as OutgoingHttpHeaders);
   res.end(bytes);
 }
+
+/** Where the content length goes in a header list. */
+const CONTENT_LENGTH = 3;
+
+/**
+ * The header list of a response, content length to be set: for JSON with extra headers that
+ * are a frozen object (the CORS answers made once), a copy of a list made once for them.
+ */
+function headerList(contentType: string, headers: OutgoingHttpHeaders): (string | number)[] {
+  const reusable = contentType === JSON_TYPE && Object.isFrozen(headers);
+  let list = reusable ? JSON_HEADERS.get(headers) : undefined;
+  if (list === undefined) {
+    list = ['content-type', contentType, 'content-length', 0, 'x-content-type-options', 'nosniff'];
+    appendHeaders(list, headers);
+    if (reusable) JSON_HEADERS.set(headers, list);
+  }
+  return reusable ? list.slice() : list;
+}
+
+const JSON_HEADERS = new WeakMap<OutgoingHttpHeaders, (string | number)[]>();
 
 /** Writes an empty response (a preflight's 204). */
 export function writeEmpty(res: ServerResponse, status: number, headers: OutgoingHttpHeaders = NO_HEADERS): void {

@@ -1,6 +1,6 @@
 import type { TransactionGroup, TransactionInfoDTO } from '../../backend/dto.js';
 import type { PageResult, TransactionKey, TransactionSearchCriteria } from '../../backend/repositories.js';
-import type { EmbeddedEntry, TransactionRecord } from './record.js';
+import { wireEntriesEpoch, type EmbeddedEntry, type TransactionRecord } from './record.js';
 import { residualFilter, searchSequence, type Entry } from './search.js';
 
 type AnyEntry = TransactionRecord | EmbeddedEntry;
@@ -48,6 +48,12 @@ export class TransactionCollection {
   readonly #byId = new Map<string, AnyEntry>();
   #top: View | undefined = new View();
   #all: View | undefined = new View();
+  /** Counts the changes to the group's records (added, removed). */
+  #generation = 0;
+  /** Pages of the confirmed group read since its last change, frozen (see `search`). */
+  readonly #pages = new Map<string, PageResult<TransactionInfoDTO>>();
+  #pagesGeneration = 0;
+  #pagesEpoch = 0;
 
   constructor(group: TransactionGroup) {
     this.group = group;
@@ -67,6 +73,7 @@ export class TransactionCollection {
   }
 
   add(record: TransactionRecord): void {
+    this.#generation++;
     this.#byHash.set(record.hash, record);
     this.#byId.set(record.id, record);
     for (const entry of record.embeddedEntries) this.#byId.set(entry.id, entry);
@@ -80,6 +87,7 @@ export class TransactionCollection {
   remove(hash: string): TransactionRecord | undefined {
     const record = this.#byHash.get(hash);
     if (!record) return undefined;
+    this.#generation++;
     this.#byHash.delete(hash);
     this.#byId.delete(record.id);
     for (const entry of record.embeddedEntries) this.#byId.delete(entry.id);
@@ -90,6 +98,7 @@ export class TransactionCollection {
 
   /** Removes every record (a pool put back as a development snapshot had it). */
   clear(): void {
+    this.#generation++;
     this.#byHash.clear();
     this.#byId.clear();
     this.#top = new View();
@@ -99,6 +108,7 @@ export class TransactionCollection {
   /** Keeps the first `size` records in insertion order (the confirmed group put back as a development snapshot had it). */
   truncate(size: number): void {
     if (this.size <= size) return;
+    this.#generation++;
     const top = this.#topView();
     const removed = top.entries.slice(size) as TransactionRecord[];
     for (const record of removed.reverse()) {
@@ -114,7 +124,35 @@ export class TransactionCollection {
     }
   }
 
+  /**
+   * One page of the group. A page of the confirmed group is remembered, frozen (its items are
+   * the records' frozen entries): asked again before the group or any record's entry changes,
+   * it is the same page, whose JSON a response keeps (http/json.ts), so a wallet polling its
+   * history costs no work per transaction. At most 32 pages; a change forgets them all.
+   */
   search(criteria: TransactionSearchCriteria): PageResult<TransactionInfoDTO> {
+    if (this.group !== 'confirmed') return this.#search(criteria);
+    const epoch = wireEntriesEpoch();
+    if (this.#pagesGeneration !== this.#generation || this.#pagesEpoch !== epoch || this.#pages.size >= PAGES_KEPT) {
+      this.#pages.clear();
+      this.#pagesGeneration = this.#generation;
+      this.#pagesEpoch = epoch;
+    }
+    const key = criteriaKey(criteria);
+    let page = this.#pages.get(key);
+    if (!page) {
+      const { data, totalEntries } = this.#search(criteria);
+      // Only pages of kept entries: an entry not yet settled is made afresh on each read.
+      if (!data.every((entry) => Object.isFrozen(entry))) return { data, totalEntries };
+      // Frozen all the way: the route reads a page, nothing writes to one.
+      page = Object.freeze({ data: Object.freeze(data) as TransactionInfoDTO[], totalEntries }) as PageResult<TransactionInfoDTO>;
+      // Reading a record's entry may have settled nothing, but the epoch is read again to be sure.
+      if (wireEntriesEpoch() === epoch) this.#pages.set(key, page);
+    }
+    return page;
+  }
+
+  #search(criteria: TransactionSearchCriteria): PageResult<TransactionInfoDTO> {
     const view = criteria.embedded ? this.#allView() : this.#topView();
     const indexed = criteria.address !== undefined;
     const entries = indexed ? (view.byAddress.get(criteria.address!) ?? []) : view.entries;
@@ -155,4 +193,17 @@ export class TransactionCollection {
     }
     return this.#all;
   }
+}
+
+/** Pages of the confirmed group remembered at most. */
+const PAGES_KEPT = 32;
+
+/** Every criterion, each value with its length before it: two different criteria never have the same key. */
+function criteriaKey(criteria: TransactionSearchCriteria): string {
+  let key = '';
+  for (const name in criteria) {
+    const value = String((criteria as unknown as Record<string, unknown>)[name]);
+    key += `${name}:${value.length}:${value};`;
+  }
+  return key;
 }

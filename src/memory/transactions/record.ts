@@ -41,6 +41,17 @@ export interface EmbeddedEntry extends Searchable {
 }
 
 /**
+ * Counts the changes to any record's wire entry (settled in a block, renumbered, placed):
+ * what was read of a group before a change may be stale, what was read since is not.
+ */
+let wireEpoch = 0;
+
+/** The number of changes to records' wire entries so far (see `TransactionCollection.search`). */
+export function wireEntriesEpoch(): number {
+  return wireEpoch;
+}
+
+/**
  * One announced transaction with everything the chain keeps about it: the decoded
  * payload, its related addresses (base32 for channels, hex for filters), the
  * cosignatures it has, and where it was confirmed.
@@ -122,6 +133,7 @@ export class TransactionRecord implements Searchable {
    * model go (about 2 kB a transaction), as nothing changes a confirmed transaction.
    */
   settle(): void {
+    wireEpoch++;
     this.#settledSize = this.decoded.model.size;
     this.decoded = { ...this.decoded, model: SETTLED, embedded: [], signedData: NO_BYTES };
   }
@@ -136,6 +148,7 @@ export class TransactionRecord implements Searchable {
     this.id = nextId();
     for (const entry of this.embeddedEntries) entry.id = nextId();
     this.#confirmedInfo = undefined;
+    wireEpoch++;
   }
 
   /** Where it was confirmed (height, index, timestamp, fee multiplier); undefined in a pool. */
@@ -146,6 +159,7 @@ export class TransactionRecord implements Searchable {
   set placement(placement: Placement | undefined) {
     this.#placement = placement;
     this.#confirmedInfo = undefined;
+    wireEpoch++;
   }
 
   get hash(): string {
