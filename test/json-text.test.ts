@@ -82,6 +82,24 @@ describe('jsonBody', () => {
     expect(large.length).toBe(300_011);
   });
 
+  it('gives a large body made of the same pieces as a recent one the same bytes, and a changed one fresh bytes', () => {
+    const items = Array.from({ length: 40 }, (_, n) => deepFreeze({ n, text: 'z'.repeat(500) }));
+    const page = (total: number) => ({ data: items, pagination: { pageNumber: 1, pageSize: 40, totalEntries: total, totalPages: 1 } });
+    const once = jsonBody(page(40)) as Buffer;
+    const twice = jsonBody(page(40)) as Buffer;
+    const thrice = jsonBody(page(40)) as Buffer;
+    expect(thrice).toBe(twice);
+    expect(once.toString('utf8')).toBe(JSON.stringify(page(40)));
+    expect(thrice.toString('utf8')).toBe(JSON.stringify(page(40)));
+    const changed = jsonBody(page(41)) as Buffer;
+    expect(changed).not.toBe(twice);
+    expect(changed.toString('utf8')).toBe(JSON.stringify(page(41)));
+    // Other items in the same envelope are other bytes.
+    const others = { data: items.slice(1), pagination: page(40).pagination };
+    expect((jsonBody(others) as Buffer).toString('utf8')).toBe(JSON.stringify(others));
+    expect((jsonBody(others) as Buffer).toString('utf8')).toBe(JSON.stringify(others));
+  });
+
   it('freezes all the way down and leaves frozen objects alone', () => {
     const block = deepFreeze({ a: { b: [1, { c: 2 }] } });
     expect(Object.isFrozen(block.a.b[1])).toBe(true);

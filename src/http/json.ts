@@ -43,7 +43,62 @@ export function jsonBody(value: unknown, pool?: BufferPool): string | Buffer | u
   if (!holdsFrozen(value, NESTING)) return JSON.stringify(value);
   const pieces: Piece[] = [];
   composite(value, NESTING, pieces);
-  return encode(pieces, pool);
+  return repeatedPage(pieces) ?? encode(pieces, pool);
+}
+
+/**
+ * Large bodies made of the same pieces as a recent one (the same kept bytes in the same
+ * envelope: a page polled again before it changes) are the same bytes: the second time a
+ * body is seen its bytes are kept, and later ones are those bytes, with no copy. By their
+ * first kept piece; at most 256 bodies and 16 MiB of them, the oldest forgotten first.
+ */
+const repeated = new Map<Buffer, { pieces: Piece[]; bytes: Buffer | undefined }>();
+let repeatedBytes = 0;
+const REPEATED_MIN = 16 * 1024;
+const REPEATED_MAX_BYTES = 16 * 1024 * 1024;
+const REPEATED_MAX = 256;
+
+function repeatedPage(pieces: Piece[]): Buffer | undefined {
+  let first: Buffer | undefined;
+  let length = 0;
+  for (const piece of pieces) {
+    if (typeof piece === 'object') {
+      first ??= piece;
+      length += piece.length;
+    }
+  }
+  if (first === undefined || length < REPEATED_MIN) return undefined;
+  const seen = repeated.get(first);
+  if (seen === undefined || !samePieces(seen.pieces, pieces)) {
+    // Seen once: remembered, written from a pooled buffer as usual.
+    if (seen?.bytes) repeatedBytes -= seen.bytes.length;
+    repeated.delete(first);
+    repeated.set(first, { pieces, bytes: undefined });
+    if (repeated.size > REPEATED_MAX) forgetOldest(repeated.size - REPEATED_MAX, REPEATED_MAX_BYTES);
+    return undefined;
+  }
+  if (seen.bytes === undefined) {
+    seen.bytes = encode(pieces, undefined);
+    repeatedBytes += seen.bytes.length;
+    forgetOldest(0, REPEATED_MAX_BYTES);
+  }
+  return seen.bytes;
+}
+
+/** Forgets the oldest bodies: at least `count`, and until at most `maxBytes` are kept. */
+function forgetOldest(count: number, maxBytes: number): void {
+  for (const [key, entry] of repeated) {
+    if (count <= 0 && repeatedBytes <= maxBytes) break;
+    repeated.delete(key);
+    if (entry.bytes) repeatedBytes -= entry.bytes.length;
+    count--;
+  }
+}
+
+function samePieces(a: Piece[], b: Piece[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** A piece of a composite body: text, kept bytes, or one ASCII character (a bracket, a comma) as its code. */
