@@ -50,9 +50,11 @@ export function jsonBody(value: unknown, pool?: BufferPool): string | Buffer | u
  * Large bodies made of the same pieces as a recent one (the same kept bytes in the same
  * envelope: a page polled again before it changes) are the same bytes: the second time a
  * body is seen its bytes are kept, and later ones are those bytes, with no copy. By their
- * first kept piece; at most 256 bodies and 16 MiB of them, the oldest forgotten first.
+ * first kept piece. A body seen once costs nothing (its pieces are remembered only while
+ * that first piece lives); kept bodies are at most 256 and 16 MiB, the oldest forgotten first.
  */
-const repeated = new Map<Buffer, { pieces: Piece[]; bytes: Buffer | undefined }>();
+const seenOnce = new WeakMap<Buffer, Piece[]>();
+const repeated = new Map<Buffer, { pieces: Piece[]; bytes: Buffer }>();
 let repeatedBytes = 0;
 const REPEATED_MIN = 16 * 1024;
 const REPEATED_MAX_BYTES = 16 * 1024 * 1024;
@@ -68,31 +70,25 @@ function repeatedPage(pieces: Piece[]): Buffer | undefined {
     }
   }
   if (first === undefined || length < REPEATED_MIN) return undefined;
-  const seen = repeated.get(first);
-  if (seen === undefined || !samePieces(seen.pieces, pieces)) {
-    // Seen once: remembered, written from a pooled buffer as usual.
-    if (seen?.bytes) repeatedBytes -= seen.bytes.length;
-    repeated.delete(first);
-    repeated.set(first, { pieces, bytes: undefined });
-    if (repeated.size > REPEATED_MAX) forgetOldest(repeated.size - REPEATED_MAX, REPEATED_MAX_BYTES);
+  const known = repeated.get(first);
+  if (known !== undefined && samePieces(known.pieces, pieces)) return known.bytes;
+  const seen = seenOnce.get(first);
+  if (seen === undefined || !samePieces(seen, pieces)) {
+    // Seen once: written from a pooled buffer as usual.
+    seenOnce.set(first, pieces);
     return undefined;
   }
-  if (seen.bytes === undefined) {
-    seen.bytes = encode(pieces, undefined);
-    repeatedBytes += seen.bytes.length;
-    forgetOldest(0, REPEATED_MAX_BYTES);
-  }
-  return seen.bytes;
-}
-
-/** Forgets the oldest bodies: at least `count`, and until at most `maxBytes` are kept. */
-function forgetOldest(count: number, maxBytes: number): void {
+  const bytes = encode(pieces, undefined);
+  if (known !== undefined) repeatedBytes -= known.bytes.length;
+  repeated.delete(first);
+  repeated.set(first, { pieces, bytes });
+  repeatedBytes += bytes.length;
   for (const [key, entry] of repeated) {
-    if (count <= 0 && repeatedBytes <= maxBytes) break;
+    if (repeated.size <= REPEATED_MAX && repeatedBytes <= REPEATED_MAX_BYTES) break;
     repeated.delete(key);
-    if (entry.bytes) repeatedBytes -= entry.bytes.length;
-    count--;
+    repeatedBytes -= entry.bytes.length;
   }
+  return bytes;
 }
 
 function samePieces(a: Piece[], b: Piece[]): boolean {
