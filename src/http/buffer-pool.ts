@@ -57,9 +57,4 @@ export class BufferPool {
     (this.#free[sizeClass] ??= []).push(memory);
     this.#freeBytes += memory.byteLength;
   }
-
-  /** Bytes held free for the next responses. */
-  get freeBytes(): number {
-    return this.#freeBytes;
-  }
 }

@@ -116,20 +116,20 @@ export function deepFreeze<T>(value: T): T {
 
 function keptBytes(value: object): Buffer | undefined {
   let bytes = kept.get(value);
-  if (bytes === undefined && Array.isArray(value) && holdsFrozen(value, 1)) {
+  if (bytes !== undefined) return bytes;
+  if (Array.isArray(value) && holdsFrozen(value, 1)) {
     // A frozen list of kept objects (a page a backend keeps): copied together from theirs, in a
     // buffer of its own (a slab would stay pinned by it when the list is dropped).
     const pieces: Piece[] = [];
     composite(value, 1, pieces);
     bytes = encode(pieces, undefined);
-    kept.set(value, bytes);
-  } else if (bytes === undefined) {
+  } else {
     const text = JSON.stringify(value);
     // JSON.stringify of an object gives undefined only through a toJSON that returns nothing.
     if (text === undefined) return undefined;
     bytes = carve(text);
-    kept.set(value, bytes);
   }
+  kept.set(value, bytes);
   return bytes;
 }
 

@@ -9,8 +9,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * Writes a JSON response with the headers every gateway response carries. Headers go to
  * `writeHead` as one flat list, copied from one made once for the same extra headers: no
- * header object is built or walked per response. The
- * JSON of frozen objects is rendered once (see `jsonBody`); the body of a page copied
+ * header object is built or walked per response. The JSON of frozen objects is rendered
+ * once (see `jsonBody`); the body of a page copied
  * together from kept bytes is written from a pooled buffer, given back once the response
  * finished. Only on node's own `end`: a wrapper of `res.end` (a compression or logging
  * middleware) might hold on to the bytes after that, so it gets a buffer of its own.

@@ -60,7 +60,6 @@ export class Router {
   /** The routes found lately, by method and path: frozen, shared by every request for the same path (see `find`). */
   readonly #found = new Map<string, Map<string, RouteMatch>>();
   #foundCount = 0;
-  readonly #params: ParamRoute[] = [];
   /** Parametrised routes by their first segment (lower case: routes match regardless of case), each list in registration order with the routes whose first segment is not plain text. */
   #bySegment = new Map<string, ParamRoute[]>();
   /** The routes whose first segment is not plain text: what a path of any other first segment tries. */
@@ -149,7 +148,6 @@ export class Router {
   }
 
   #addParamRoute(route: ParamRoute): void {
-    this.#params.push(route);
     const segment = patternSegment(route.pattern);
     if (segment === undefined) {
       // Tried by every path: appended to every list, in registration order.
@@ -157,7 +155,7 @@ export class Router {
       for (const [key, routes] of this.#bySegment) this.#bySegment.set(key, [...routes, route]);
     } else {
       // A new first segment starts with the routes every path tries that came before it.
-      const routes = this.#bySegment.get(segment) ?? this.#params.filter((other) => other !== route && patternSegment(other.pattern) === undefined);
+      const routes = this.#bySegment.get(segment) ?? this.#anySegment;
       this.#bySegment.set(segment, [...routes, route]);
     }
   }
@@ -166,7 +164,7 @@ export class Router {
 /** The first segment of a pattern, lower case, when it is plain text (no parameter, group, wildcard or escape in it). */
 function patternSegment(pattern: string): string | undefined {
   const segment = firstSegment(pattern);
-  return /[:*{}()[\]?+!\\]/.test(segment) ? undefined : segment;
+  return SYNTAX.test(segment) ? undefined : segment;
 }
 
 /** The first segment of a path ('/blocks/12' → 'blocks'), lower case. */
@@ -176,8 +174,11 @@ function firstSegment(path: string): string {
 }
 
 function isStatic(pattern: string): boolean {
-  return !/[:*{}()[\]?+!\\]/.test(pattern);
+  return !SYNTAX.test(pattern);
 }
+
+/** The characters of path-to-regexp's syntax: a pattern (or a segment) without them is plain text. */
+const SYNTAX = /[:*{}()[\]?+!\\]/;
 
 // One form per path: '/blocks/' and '/blocks' are the same route.
 function normalize(path: string): string {

@@ -11,8 +11,6 @@ import { oneOrNotFound, pageOf } from './awaitable.js';
 import { parseList, parseUint16 } from './params.js';
 
 const GROUPS: readonly TransactionGroup[] = ['confirmed', 'unconfirmed', 'partial'];
-const ENTRY_ID = /^[0-9a-fA-F]{24}$/;
-const HASH = /^[0-9a-fA-F]{64}$/;
 
 /**
  * The transaction routes: announce (PUT), search and fetch by group (GET/POST).
@@ -65,11 +63,17 @@ function parseGroup(text: string): TransactionGroup {
 }
 
 function parseKey(text: string): TransactionKey {
+  const key = keyOf(text);
+  if (key === undefined) throw new InvalidArgumentError(`transactionId has an invalid format: '${clip(text)}' is neither an id nor a hash`);
+  return key;
+}
+
+/** An entry id (24 hex) or a hash (64 hex), upper case; undefined for anything else. */
+function keyOf(text: string): TransactionKey | undefined {
   const id = upperHex(text, 24);
   if (id !== undefined) return { id };
   const hash = upperHex(text, 64);
-  if (hash !== undefined) return { hash };
-  throw new InvalidArgumentError(`transactionId has an invalid format: '${clip(text)}' is neither an id nor a hash`);
+  return hash === undefined ? undefined : { hash };
 }
 
 /** `{transactionIds}` (entry ids, or hashes of 64 characters as the reference takes them too) or `{hashes}`. */
@@ -80,13 +84,15 @@ function parseKeyList(body: unknown): TransactionKey[] {
   if ((ids === undefined) === (hashes === undefined)) throw new InvalidArgumentError('give exactly one of transactionIds and hashes');
   if (ids !== undefined) {
     return parseList(ids, 'transactionIds', (item) => {
-      if (!ENTRY_ID.test(item) && !HASH.test(item)) throw new InvalidArgumentError(`transactionIds has an invalid format: '${clip(item)}'`);
-      return parseKey(item);
+      const key = keyOf(item);
+      if (key === undefined) throw new InvalidArgumentError(`transactionIds has an invalid format: '${clip(item)}'`);
+      return key;
     });
   }
   return parseList(hashes, 'hashes', (item) => {
-    if (!HASH.test(item)) throw new InvalidArgumentError(`hashes has an invalid format: '${clip(item)}'`);
-    return { hash: item.toUpperCase() };
+    const hash = upperHex(item, 64);
+    if (hash === undefined) throw new InvalidArgumentError(`hashes has an invalid format: '${clip(item)}'`);
+    return { hash };
   });
 }
 

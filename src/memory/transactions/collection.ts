@@ -146,8 +146,7 @@ export class TransactionCollection {
       if (!data.every((entry) => Object.isFrozen(entry))) return { data, totalEntries };
       // Frozen all the way: the route reads a page, nothing writes to one.
       page = Object.freeze({ data: Object.freeze(data) as TransactionInfoDTO[], totalEntries }) as PageResult<TransactionInfoDTO>;
-      // Reading a record's entry may have settled nothing, but the epoch is read again to be sure.
-      if (wireEntriesEpoch() === epoch) this.#pages.set(key, page);
+      this.#pages.set(key, page);
     }
     return page;
   }
