@@ -21,11 +21,17 @@ export interface Voter {
 export class FinalizationProofs {
   readonly #byEpoch = new Map<number, FinalizationProofDTO>();
   readonly #byHeight = new Map<string, FinalizationProofDTO>();
-  readonly #voters: readonly (Voter & { rootHex: string; bottomHex: string })[];
+  readonly #voters: readonly (Voter & { rootHex: string; bottomHex: string; rootSignature: string })[];
 
   constructor(voters: readonly Voter[]) {
-    // The keys' hex once, flat: symbol-sdk's toString() builds it a character at a time.
-    this.#voters = voters.map((voter) => ({ ...voter, rootHex: toHex(voter.root.publicKey.bytes), bottomHex: toHex(voter.bottom.publicKey.bytes) }));
+    // The keys' hex once, flat: symbol-sdk's toString() builds it a character at a time. The root key
+    // signs the same bottom key in every round, and ed25519 signatures are deterministic: signed once.
+    this.#voters = voters.map((voter) => ({
+      ...voter,
+      rootHex: toHex(voter.root.publicKey.bytes),
+      bottomHex: toHex(voter.bottom.publicKey.bytes),
+      rootSignature: toHex(signEd25519(voter.root, voter.bottom.publicKey.bytes)),
+    }));
   }
 
   /** Records the proof of a round that finalized `finalized`; `hashes` are the blocks it prevoted for, oldest first. */
@@ -70,7 +76,7 @@ export class FinalizationProofs {
       height,
       hashes: [...hashes],
       signatures: this.#voters.map((voter) => ({
-        root: { parentPublicKey: voter.rootHex, signature: toHex(signEd25519(voter.root, voter.bottom.publicKey.bytes)) },
+        root: { parentPublicKey: voter.rootHex, signature: voter.rootSignature },
         bottom: { parentPublicKey: voter.bottomHex, signature: toHex(signEd25519(voter.bottom, message)) },
       })),
     };
