@@ -114,7 +114,7 @@ describe('GET /blocks/{height}', () => {
     expect(reply.body).toEqual({ code: 'ResourceNotFound', message: "no resource exists with id '3'" });
   });
 
-  it.each([['1000'], ['18446744073709551615']])('answers height %s above the chain with 404 naming it', async (height) => {
+  it.each([['1000'], ['999999999999999'], ['1000000000000000'], ['9007199254740993'], ['18446744073709551615']])('answers height %s above the chain with 404 naming it', async (height) => {
     const reply = await server.get(`/blocks/${height}`);
     expect(reply.status).toBe(404);
     expect(reply.body).toEqual({ code: 'ResourceNotFound', message: `no resource exists with id '${height}'` });
@@ -126,7 +126,7 @@ describe('GET /blocks/{height}', () => {
     expect(reply.body).toEqual({ code: 'ResourceNotFound', message: "no resource exists with id '0'" });
   });
 
-  it.each([['abc'], ['-1'], ['1.5'], ['18446744073709551616'], ['0x10'], ['1e3']])('answers height %s with 409 InvalidArgument', async (height) => {
+  it.each([['abc'], ['-1'], ['+1'], ['01'], ['1.5'], ['18446744073709551616'], ['0x10'], ['1e3'], ['1%20']])('answers height %s with 409 InvalidArgument', async (height) => {
     const reply = await server.get(`/blocks/${height}`);
     expect(reply.status).toBe(409);
     expect(reply.body.code).toBe('InvalidArgument');

@@ -295,7 +295,12 @@ export class InMemoryChain implements GatewayBackend {
 
     this.blocks = {
       search: (criteria) => this.#read('db', () => this.#core.store.search(criteria)),
-      getByHeight: (height) => this.#read('db', () => (height > BigInt(this.#core.store.height) ? undefined : this.#core.store.at(Number(height)))),
+      getByHeight: (height) =>
+        this.#read('db', () => {
+          // Compared as a number: exact up to the chain's height, and any height past 2^53 is past it too.
+          const at = Number(height);
+          return at > this.#core.store.height ? undefined : this.#core.store.at(at);
+        }),
       transactionMerklePath: (height, hash) => this.#read('db', () => this.#core.merkleLeaves.path(height, 'transactions', hash)),
       statementMerklePath: (height, hash) => this.#read('db', () => this.#core.merkleLeaves.path(height, 'statements', hash)),
     };
