@@ -7,6 +7,13 @@ import { fromHex, sha3, toHex } from './keys.js';
 const PREVOTE = 0;
 const PRECOMMIT = 1;
 
+/** A finalization round and, once asked for, its signed proof. */
+interface Round {
+  readonly finalized: FinalizedBlockDTO;
+  readonly hashes: readonly string[];
+  proof: FinalizationProofDTO | undefined;
+}
+
 /** A voter: its root (account voting) key and the bottom key of its voting key tree. */
 export interface Voter {
   root: KeyPair;
@@ -19,8 +26,8 @@ export interface Voter {
  * finalized block; their signatures are ed25519 over the round's message.
  */
 export class FinalizationProofs {
-  readonly #byEpoch = new Map<number, FinalizationProofDTO>();
-  readonly #byHeight = new Map<string, FinalizationProofDTO>();
+  readonly #byEpoch = new Map<number, Round>();
+  readonly #byHeight = new Map<string, Round>();
   readonly #voters: readonly (Voter & { rootHex: string; bottomHex: string; rootSignature: string })[];
 
   constructor(voters: readonly Voter[]) {
@@ -34,9 +41,40 @@ export class FinalizationProofs {
     }));
   }
 
-  /** Records the proof of a round that finalized `finalized`; `hashes` are the blocks it prevoted for, oldest first. */
-  record(finalized: FinalizedBlockDTO, hashes: readonly string[]): FinalizationProofDTO {
-    const proof: FinalizationProofDTO = {
+  /**
+   * Records the round that finalized `finalized`; `hashes` are the blocks it prevoted for, oldest
+   * first. Its proof is signed when first asked for: a proof depends only on the round and the
+   * voters' keys, and most are never read (the chain finalizes every block).
+   */
+  record(finalized: FinalizedBlockDTO, hashes: readonly string[]): void {
+    const round: Round = { finalized: { ...finalized }, hashes: [...hashes], proof: undefined };
+    this.#byEpoch.set(finalized.finalizationEpoch, round);
+    this.#byHeight.set(finalized.height, round);
+  }
+
+  /** Drops the proofs of the epochs after `epoch`. */
+  truncate(epoch: number): void {
+    for (const [finalizationEpoch, round] of this.#byEpoch) {
+      if (finalizationEpoch <= epoch) continue;
+      this.#byEpoch.delete(finalizationEpoch);
+      this.#byHeight.delete(round.finalized.height);
+    }
+  }
+
+  atEpoch(epoch: number): FinalizationProofDTO | undefined {
+    const round = this.#byEpoch.get(epoch);
+    return round && this.#proof(round);
+  }
+
+  atHeight(height: bigint): FinalizationProofDTO | undefined {
+    const round = this.#byHeight.get(height.toString());
+    return round && this.#proof(round);
+  }
+
+  #proof(round: Round): FinalizationProofDTO {
+    if (round.proof) return round.proof;
+    const { finalized, hashes } = round;
+    round.proof = {
       version: 1,
       finalizationEpoch: finalized.finalizationEpoch,
       finalizationPoint: finalized.finalizationPoint,
@@ -47,26 +85,7 @@ export class FinalizationProofs {
         this.#group(finalized, PRECOMMIT, finalized.height, [finalized.hash]),
       ],
     };
-    this.#byEpoch.set(proof.finalizationEpoch, proof);
-    this.#byHeight.set(proof.height, proof);
-    return proof;
-  }
-
-  /** Drops the proofs of the epochs after `epoch`. */
-  truncate(epoch: number): void {
-    for (const [finalizationEpoch, proof] of this.#byEpoch) {
-      if (finalizationEpoch <= epoch) continue;
-      this.#byEpoch.delete(finalizationEpoch);
-      this.#byHeight.delete(proof.height);
-    }
-  }
-
-  atEpoch(epoch: number): FinalizationProofDTO | undefined {
-    return this.#byEpoch.get(epoch);
-  }
-
-  atHeight(height: bigint): FinalizationProofDTO | undefined {
-    return this.#byHeight.get(height.toString());
+    return round.proof;
   }
 
   #group(round: FinalizedBlockDTO, stage: number, height: string, hashes: readonly string[]): FinalizationProofDTO['messageGroups'][number] {
