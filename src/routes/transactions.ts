@@ -11,6 +11,8 @@ import { oneOrNotFound, pageOf } from './awaitable.js';
 import { parseList, parseUint16 } from './params.js';
 
 const GROUPS: readonly TransactionGroup[] = ['confirmed', 'unconfirmed', 'partial'];
+const HEIGHT_FILTERS = ['height', 'fromHeight', 'toHeight'] as const;
+const AMOUNT_FILTERS = ['fromTransferAmount', 'toTransferAmount'] as const;
 
 /**
  * The transaction routes: announce (PUT), search and fetch by group (GET/POST).
@@ -109,12 +111,10 @@ export function parseTransactionSearch(query: URLSearchParams): TransactionSearc
   if (criteria.address !== undefined && (criteria.signerPublicKey !== undefined || criteria.recipientAddress !== undefined)) {
     throw new InvalidArgumentError('can not filter by address together with signerPublicKey or recipientAddress');
   }
-  const height = singleParam(query, 'height');
-  if (height !== undefined) criteria.height = parseUint64('height', height);
-  const fromHeight = singleParam(query, 'fromHeight');
-  if (fromHeight !== undefined) criteria.fromHeight = parseUint64('fromHeight', fromHeight);
-  const toHeight = singleParam(query, 'toHeight');
-  if (toHeight !== undefined) criteria.toHeight = parseUint64('toHeight', toHeight);
+  for (const name of HEIGHT_FILTERS) {
+    const value = singleParam(query, name);
+    if (value !== undefined) criteria[name] = parseUint64(name, value);
+  }
   if (criteria.height !== undefined && (criteria.fromHeight !== undefined || criteria.toHeight !== undefined)) {
     throw new InvalidArgumentError('can not filter by height together with fromHeight or toHeight');
   }
@@ -127,13 +127,12 @@ export function parseTransactionSearch(query: URLSearchParams): TransactionSearc
   }
   const mosaic = singleParam(query, 'transferMosaicId');
   if (mosaic !== undefined) criteria.transferMosaicId = parseHex('transferMosaicId', mosaic, 8);
-  const fromAmount = singleParam(query, 'fromTransferAmount');
-  const toAmount = singleParam(query, 'toTransferAmount');
-  if ((fromAmount !== undefined || toAmount !== undefined) && criteria.transferMosaicId === undefined) {
-    throw new InvalidArgumentError(`${fromAmount !== undefined ? 'fromTransferAmount' : 'toTransferAmount'} needs transferMosaicId`);
+  for (const name of AMOUNT_FILTERS) {
+    const value = singleParam(query, name);
+    if (value === undefined) continue;
+    if (criteria.transferMosaicId === undefined) throw new InvalidArgumentError(`${name} needs transferMosaicId`);
+    criteria[name] = parseUint64(name, value);
   }
-  if (fromAmount !== undefined) criteria.fromTransferAmount = parseUint64('fromTransferAmount', fromAmount);
-  if (toAmount !== undefined) criteria.toTransferAmount = parseUint64('toTransferAmount', toAmount);
   return criteria;
 }
 
