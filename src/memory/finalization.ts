@@ -44,7 +44,7 @@ export class FinalizationProofs {
   /**
    * Records the round that finalized `finalized`; `hashes` are the blocks it prevoted for, oldest
    * first. Its proof is signed when first asked for: a proof depends only on the round and the
-   * voters' keys, and most are never read (the chain finalizes every block).
+   * voters' keys, and most are never read (a round every `finalizationInterval` blocks).
    */
   record(finalized: FinalizedBlockDTO, hashes: readonly string[]): void {
     const round: Round = { finalized: { ...finalized }, hashes: [...hashes], proof: undefined };
