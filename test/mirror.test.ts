@@ -303,7 +303,8 @@ describe('mirror', () => {
     expect(put.status).toBe(202);
     await until(async () => (await chain.transactionStatus.find([signed.hash]))[0]?.group === 'unconfirmed', 'the upstream to take the announce');
     chain.harvest();
-    await until(async () => (await reader.get(`/transactionStatus/${signed.hash}`)).status === 200, 'the mirror to copy it confirmed');
+    // The mirror may copy the pools (the status unconfirmed) before it follows the block: wait for the confirmed status.
+    await until(async () => (await reader.get(`/transactionStatus/${signed.hash}`)).body?.group === 'confirmed', 'the mirror to copy it confirmed');
     expect((await reader.get(`/transactionStatus/${signed.hash}`)).body).toMatchObject({ group: 'confirmed', code: 'Success', height: String(chain.height) });
   });
 
