@@ -1,9 +1,8 @@
-import { models } from 'symbol-sdk/symbol';
 import { merkleRoot, type Bytes } from '../block-builder.js';
 import { fromHex, sha3, toHex } from '../keys.js';
 import {
   RECEIPT_TYPE,
-  receiptModel,
+  RECEIPT_VERSION,
   type BlockStatements,
   type Receipt,
   type ReceiptSource,
@@ -77,41 +76,88 @@ function resolutionStatements(byValue: Map<string, ResolutionEntry[]>, kind: 'ad
 
 /** SHA3-256 of version, type, source and each receipt without its size: what a node hashes (receipts in the statement's order). */
 export function transactionStatementHash(source: ReceiptSource, receipts: readonly Receipt[]): string {
-  const statement = new models.TransactionStatement();
-  statement.primaryId = source.primaryId;
-  statement.secondaryId = source.secondaryId;
-  statement.receipts = receipts.map(receiptModel);
-  const parts: Uint8Array[] = [header(RECEIPT_TYPE.transactionGroup), sourceModel(source).serialize()];
-  for (const receipt of statement.receipts) parts.push(receipt.serialize().subarray(4));
-  return toHex(sha3(...parts));
+  let size = HEADER_SIZE + SOURCE_SIZE;
+  for (const receipt of receipts) size += receiptSize(receipt);
+  const bytes = Buffer.allocUnsafe(size);
+  let offset = writeHeader(bytes, RECEIPT_TYPE.transactionGroup);
+  offset = writeSource(bytes, offset, source);
+  for (const receipt of receipts) offset = writeReceipt(bytes, offset, receipt);
+  return toHex(sha3(bytes));
 }
 
 /** SHA3-256 of version, type, the unresolved value and each entry (source and resolved value). */
 export function resolutionStatementHash(kind: 'address' | 'mosaicId', unresolved: string, entries: readonly ResolutionEntry[]): string {
   const address = kind === 'address';
-  const statement = address ? new models.AddressResolutionStatement() : new models.MosaicResolutionStatement();
-  statement.unresolved = address ? new models.UnresolvedAddress(fromHex(unresolved)) : new models.UnresolvedMosaicId(BigInt(`0x${unresolved}`));
-  statement.resolutionEntries = entries.map(({ source, resolved }) => {
-    const entry = address ? new models.AddressResolutionEntry() : new models.MosaicResolutionEntry();
-    entry.source = sourceModel(source);
-    entry.resolvedValue = (address ? new models.Address(fromHex(resolved)) : new models.MosaicId(BigInt(`0x${resolved}`))) as never;
-    return entry;
-  });
-  const parts: Uint8Array[] = [header(address ? RECEIPT_TYPE.addressAliasResolution : RECEIPT_TYPE.mosaicAliasResolution), statement.unresolved.serialize()];
-  for (const entry of statement.resolutionEntries) parts.push((entry as { serialize(): Uint8Array }).serialize());
-  return toHex(sha3(...parts));
+  const valueSize = address ? ADDRESS_SIZE : ID_SIZE;
+  const bytes = Buffer.allocUnsafe(HEADER_SIZE + valueSize + entries.length * (SOURCE_SIZE + valueSize));
+  const write = address ? writeAddress : writeId;
+  let offset = writeHeader(bytes, address ? RECEIPT_TYPE.addressAliasResolution : RECEIPT_TYPE.mosaicAliasResolution);
+  offset = write(bytes, offset, unresolved);
+  for (const { source, resolved } of entries) offset = write(bytes, writeSource(bytes, offset, source), resolved);
+  return toHex(sha3(bytes));
 }
 
-function header(type: number): Uint8Array {
-  const bytes = Buffer.alloc(4);
+// The layouts of catbuffer's receipts.cats, each receipt without its leading size.
+const HEADER_SIZE = 4; // version (u16), type (u16)
+const SOURCE_SIZE = 8; // primaryId (u32), secondaryId (u32)
+const ID_SIZE = 8; // a mosaic or namespace id (u64)
+const MOSAIC_SIZE = 16; // mosaic id (u64), amount (u64)
+const ADDRESS_SIZE = 24;
+
+function receiptSize(receipt: Receipt): number {
+  switch (receipt.kind) {
+    case 'balanceTransfer':
+      return HEADER_SIZE + MOSAIC_SIZE + 2 * ADDRESS_SIZE;
+    case 'balanceChange':
+      return HEADER_SIZE + MOSAIC_SIZE + ADDRESS_SIZE;
+    case 'artifactExpiry':
+      return HEADER_SIZE + ID_SIZE;
+    case 'inflation':
+      return HEADER_SIZE + MOSAIC_SIZE;
+  }
+}
+
+function writeReceipt(bytes: Buffer, start: number, receipt: Receipt): number {
+  bytes.writeUInt16LE(RECEIPT_VERSION, start);
+  bytes.writeUInt16LE(receipt.type, start + 2);
+  const offset = start + HEADER_SIZE;
+  switch (receipt.kind) {
+    case 'balanceTransfer':
+      return writeAddress(bytes, writeAddress(bytes, writeMosaic(bytes, offset, receipt.mosaicId, receipt.amount), receipt.senderAddress), receipt.recipientAddress);
+    case 'balanceChange':
+      return writeAddress(bytes, writeMosaic(bytes, offset, receipt.mosaicId, receipt.amount), receipt.targetAddress);
+    case 'artifactExpiry':
+      return writeId(bytes, offset, receipt.artifactId);
+    case 'inflation':
+      return writeMosaic(bytes, offset, receipt.mosaicId, receipt.amount);
+  }
+}
+
+function writeHeader(bytes: Buffer, type: number): number {
   bytes.writeUInt16LE(STATEMENT_VERSION, 0);
   bytes.writeUInt16LE(type, 2);
-  return bytes;
+  return HEADER_SIZE;
 }
 
-function sourceModel(source: ReceiptSource): InstanceType<typeof models.ReceiptSource> {
-  const model = new models.ReceiptSource();
-  model.primaryId = source.primaryId;
-  model.secondaryId = source.secondaryId;
-  return model;
+function writeSource(bytes: Buffer, offset: number, source: ReceiptSource): number {
+  bytes.writeUInt32LE(source.primaryId, offset);
+  bytes.writeUInt32LE(source.secondaryId, offset + 4);
+  return offset + SOURCE_SIZE;
+}
+
+function writeMosaic(bytes: Buffer, offset: number, mosaicId: string, amount: bigint): number {
+  bytes.writeBigUInt64LE(amount, writeId(bytes, offset, mosaicId));
+  return offset + MOSAIC_SIZE;
+}
+
+/** An id as 16 hex digits (most significant first), written as a little-endian u64. */
+function writeId(bytes: Buffer, offset: number, hex: string): number {
+  bytes.writeBigUInt64LE(BigInt(`0x${hex}`), offset);
+  return offset + ID_SIZE;
+}
+
+/** An address as 48 hex digits. */
+function writeAddress(bytes: Buffer, offset: number, hex: string): number {
+  if (bytes.write(hex, offset, ADDRESS_SIZE, 'hex') !== ADDRESS_SIZE) throw new RangeError(`not an address: ${hex}`);
+  return offset + ADDRESS_SIZE;
 }
