@@ -42,11 +42,10 @@ export interface BlockTemplate {
   };
 }
 
-/** A signed block header: its wire DTO, its hash and its serialized bytes. */
+/** A signed block header: its wire DTO (its size counts the transactions) and its hash. */
 export interface BuiltBlock {
   dto: BlockDTO;
   hash: string;
-  bytes: Uint8Array;
 }
 
 /**
@@ -83,8 +82,7 @@ export function buildBlock(template: BlockTemplate): BuiltBlock {
   block.signature = new models.Signature(signature);
   block.transactions = template.transactions ?? [];
   const hash = toHex(sha3(signature, template.signer.publicKey.bytes, signedData));
-  const bytes = block.serialize();
-  return { dto: toDto(block, template), hash, bytes };
+  return { dto: toDto(block, template), hash };
 }
 
 type ImportanceModel = InstanceType<typeof models.ImportanceBlockV1> | InstanceType<typeof models.NemesisBlockV1>;

@@ -914,7 +914,8 @@ export class InMemoryChain implements GatewayBackend {
     const isImportance = kind !== 'normal';
     const transactionLeaves = records.map((record) => record.merkleComponentHash());
     // The state trees' roots once the block's changes are committed, in catapult's cache order.
-    const stateRoots = this.#core.state.roots(execution.delta).map(toHex);
+    const rootHashes = this.#core.state.roots(execution.delta);
+    const stateRoots = rootHashes.map(toHex);
     const built = buildBlock({
       kind,
       signer: signer.keyPair,
@@ -926,7 +927,7 @@ export class InMemoryChain implements GatewayBackend {
       previousBlockHash: previous ? fromHex(previous.meta.hash) : ZERO_HASH,
       transactionsHash: merkleRoot(transactionLeaves.map(fromHex)),
       receiptsHash: execution.receiptsHash,
-      stateHash: sha3(fromHex(stateRoots.join(''))),
+      stateHash: sha3(...rootHashes),
       beneficiaryAddress: fromHex(signer.addressHex),
       feeMultiplier: selection.feeMultiplier,
       transactions: records.map((record) => record.decoded.model),
