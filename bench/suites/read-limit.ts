@@ -19,10 +19,12 @@ const BLOCK_INTERVAL = 40;
 const suite: Suite = async (context) => {
   const history: ReadGatewayArgs = context.quick ? { blocks: 30, transfers: 20, blockInterval: BLOCK_INTERVAL } : { blocks: 200, transfers: 50, blockInterval: BLOCK_INTERVAL };
   const load = await startLoad('load/http-load.ts');
-  // gc() to measure what keeping the confirmed transactions' bytes costs; V8's memory reducer off, as `npm start` runs
-  // (package.json): a heap shrunk while the gateway waits (between blocks, during the baseline's rounds) grows back under load.
-  const gatewayProcess = await startLoad('load/read-gateway.ts', { nodeFlags: ['--expose-gc', '--no-memory-reducer'] });
-  const replayProcess = await startLoad('load/replay-server.ts');
+  // V8's memory reducer off, as `npm start` runs (package.json): a heap shrunk while a server waits (during the other's
+  // rounds) grows back under load. The baseline runs so too: the limit of node:http is with node's best settings.
+  const nodeFlags = ['--no-memory-reducer'];
+  // gc() to measure what keeping the confirmed transactions' bytes costs.
+  const gatewayProcess = await startLoad('load/read-gateway.ts', { nodeFlags: ['--expose-gc', ...nodeFlags] });
+  const replayProcess = await startLoad('load/replay-server.ts', { nodeFlags });
   try {
     context.log(`the gateway: ${history.blocks} blocks of ${history.transfers} transfers, then a block every ${BLOCK_INTERVAL} ms`);
     const gateway = await gatewayProcess.call<ReadGateway>('start', history);
@@ -72,7 +74,7 @@ const suite: Suite = async (context) => {
     return {
       title: 'Reads at the limit of node:http',
       what: `req/s of six read routes on the gateway as \`npm start\` runs it (its own process; ${history.blocks} blocks of ${history.transfers} transfers, a namespace, then a block every ${BLOCK_INTERVAL} ms), ${CONNECTIONS} connections, no pipelining.`,
-      baseline: 'a bare node:http server in its own process replaying the very bytes the gateway answered, with only content-type and content-length: the physical limit of node:http for those bytes.',
+      baseline: 'a bare node:http server in its own process replaying the very bytes the gateway answered, with only content-type and content-length: the physical limit of node:http for those bytes. Both servers run with `--no-memory-reducer`, as `npm start` does.',
       target: `≥ ${TARGET} of the baseline's req/s on every route (median of the rounds)`,
       met: ratios.every((r) => r.ratio >= TARGET),
       verdict: `${ratios.map((r) => `${r.route}: ${fmt(r.ratio)}`).join('; ')}; the kept wire form of a confirmed transaction read costs ${fmt(kept.bytesPerTransaction, 0)} bytes (${fmt((kept.bytesPerTransaction * 1e6) / 2 ** 20, 0)} MiB a million)`,
