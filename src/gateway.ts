@@ -15,7 +15,7 @@ import { devRoutes } from './routes/dev.js';
 import { CorsPolicy, type CorsOptions } from './http/cors.js';
 import { InFlightRequests, isThenable, type InFlightRequest } from './http/in-flight.js';
 import { resolveLimits, type LimitOptions } from './http/limits.js';
-import { parseQuery } from './http/query.js';
+import { checkQueryParameters } from './http/query.js';
 import { writeEmpty, writeJson } from './http/response.js';
 import { Router, type RequestContext, type RouteMatch } from './http/router.js';
 import { answerClientErrors } from './http/client-errors.js';
@@ -172,13 +172,14 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     if (closing) throw new ServiceUnavailableError(SHUTTING_DOWN);
     if (found.kind === 'method-not-allowed') throw new MethodNotAllowedError(method, found.allowed);
 
-    const query = parseQuery(mark === -1 ? '' : url.slice(mark + 1), limits.maxQueryParameters);
-    if (method === 'PUT' || method === 'POST') return readJsonBody(req, limits.bodyLimit).then((body) => run(req, res, method, path, found, query, body, request));
-    return run(req, res, method, path, found, query, undefined, request);
+    const search = mark === -1 ? '' : url.slice(mark + 1);
+    checkQueryParameters(search, limits.maxQueryParameters);
+    if (method === 'PUT' || method === 'POST') return readJsonBody(req, limits.bodyLimit).then((body) => run(req, res, method, path, found, search, body, request));
+    return run(req, res, method, path, found, search, undefined, request);
   };
 
-  const run = (req: IncomingMessage, res: ServerResponse, method: string, path: string, found: RouteFound, query: URLSearchParams, body: unknown, request: InFlightRequest): void | Promise<void> => {
-    const ctx: RequestContext = { req, res, method, path, params: found.params, query, body, status: 200 };
+  const run = (req: IncomingMessage, res: ServerResponse, method: string, path: string, found: RouteFound, search: string, body: unknown, request: InFlightRequest): void | Promise<void> => {
+    const ctx = new Context(req, res, method, path, found.params, search, body);
     const result = found.handler(ctx);
     if (!isThenable(result)) return respond(req, res, ctx, result);
     // The deadline runs from here: reading the body is the client's time (server.requestTimeout).
@@ -236,6 +237,29 @@ const SHUTTING_DOWN = 'the gateway is shutting down';
 const DONE: Promise<void> = Promise.resolve();
 
 type RouteFound = Extract<RouteMatch, { kind: 'found' }>;
+
+/** What a handler receives; the query is parsed when a handler first reads it (a read by key has none to parse). */
+class Context implements RequestContext {
+  status = 200;
+  readonly #search: string;
+  #query: URLSearchParams | undefined;
+
+  constructor(
+    readonly req: IncomingMessage,
+    readonly res: ServerResponse,
+    readonly method: string,
+    readonly path: string,
+    readonly params: Readonly<Record<string, string>>,
+    search: string,
+    readonly body: unknown,
+  ) {
+    this.#search = search;
+  }
+
+  get query(): URLSearchParams {
+    return (this.#query ??= new URLSearchParams(this.#search));
+  }
+}
 
 // A request for no gateway route goes on to the app when there is one, else it is a 404.
 function notOwned(method: string, path: string, next: NextFunction | undefined): void {

@@ -29,8 +29,16 @@ describe('HTTP contract', () => {
     server.gateway.router.get('/app/conflict', () => {
       throw new InvalidArgumentError('thing has an invalid format');
     });
+    server.gateway.router.get('/app/query', (ctx) => ({ tags: ctx.query.getAll('tag'), same: ctx.query === ctx.query, path: ctx.path }));
   });
   afterAll(() => server.close());
+
+  it("gives an app's route the decoded query, one object however often it is read", async () => {
+    const reply = await server.get('/app/query?tag=a%20b&tag=c&other=1', { spec: false });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ tags: ['a b', 'c'], same: true, path: '/app/query' });
+    expect((await server.get('/app/query', { spec: false })).body).toEqual({ tags: [], same: true, path: '/app/query' });
+  });
 
   it('answers an unknown path with 404 ResourceNotFound', async () => {
     const reply = await server.get('/no/such/route');

@@ -126,6 +126,14 @@ describe('maxQueryParameters', () => {
     expect(reply.body).toEqual({ code: 'InvalidArgument', message: 'too many query parameters: at most 64 are allowed' });
   });
 
+  it('counts them on a route that never reads its query too', async () => {
+    const server = await start();
+    expect((await server.get(`/blocks/1?${types(64)}`)).status).toBe(200);
+    const reply = await server.get(`/blocks/1?${types(65)}`);
+    expect(reply.status).toBe(409);
+    expect(reply.body).toEqual({ code: 'InvalidArgument', message: 'too many query parameters: at most 64 are allowed' });
+  });
+
   it('does not count empty pieces between separators, as URLSearchParams does not', async () => {
     const server = await start({ maxQueryParameters: 2 });
     expect((await server.get('/blocks?&&pageSize=10&&&order=asc&')).status).toBe(200);

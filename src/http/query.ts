@@ -12,6 +12,16 @@ export type QueryInput = URLSearchParams;
  * parseQuery('pageSize=20&order=asc', 64).get('order'); // 'asc'
  */
 export function parseQuery(search: string, max: number): QueryInput {
+  checkQueryParameters(search, max);
+  return new URLSearchParams(search);
+}
+
+/**
+ * Throws 409 when a query string holds more than `max` parameters, counted as
+ * `URLSearchParams` would (empty `&`-separated pieces are not parameters); the check of
+ * `parseQuery`, for a caller that parses the query later, or never.
+ */
+export function checkQueryParameters(search: string, max: number): void {
   let count = 0;
   for (let start = 0; start <= search.length; ) {
     let end = search.indexOf('&', start);
@@ -19,7 +29,6 @@ export function parseQuery(search: string, max: number): QueryInput {
     if (end > start && ++count > max) throw new InvalidArgumentError(`too many query parameters: at most ${max} are allowed`);
     start = end + 1;
   }
-  return new URLSearchParams(search);
 }
 
 /** The value of a parameter that may appear at most once. */

@@ -41,6 +41,8 @@ const CONTENT_LENGTH = 3;
  * are a frozen object (the CORS answers made once), a copy of a list made once for them.
  */
 function headerList(contentType: string, headers: OutgoingHttpHeaders): (string | number)[] {
+  // Most responses carry the same frozen CORS answer as the one before: known by identity, no lookup.
+  if (headers === lastHeaders && contentType === JSON_TYPE) return lastList.slice();
   const reusable = contentType === JSON_TYPE && Object.isFrozen(headers);
   let list = reusable ? JSON_HEADERS.get(headers) : undefined;
   if (list === undefined) {
@@ -48,10 +50,16 @@ function headerList(contentType: string, headers: OutgoingHttpHeaders): (string 
     appendHeaders(list, headers);
     if (reusable) JSON_HEADERS.set(headers, list);
   }
-  return reusable ? list.slice() : list;
+  if (!reusable) return list;
+  lastHeaders = headers;
+  lastList = list;
+  return list.slice();
 }
 
 const JSON_HEADERS = new WeakMap<OutgoingHttpHeaders, (string | number)[]>();
+/** The frozen extra headers of the last JSON response that had them, and their list. */
+let lastHeaders: OutgoingHttpHeaders | undefined;
+let lastList: (string | number)[] = [];
 
 /** Writes an empty response (a preflight's 204). */
 export function writeEmpty(res: ServerResponse, status: number, headers: OutgoingHttpHeaders = NO_HEADERS): void {
