@@ -25,6 +25,13 @@ export interface CompareOptions {
   log(message: string): void;
   /** The CPU seconds a target's server has used so far, for servers in processes of their own; default this process's. */
   serverCpuSeconds?: (target: Target) => number;
+  /**
+   * Rounds go over every route in turn (round 1 of each route, then round 2 of each, ...) instead
+   * of all rounds of one route before the next: each route is measured across the whole run, so a
+   * slow spell of the machine or a change of the servers over the run (a chain that grows) weighs
+   * on every route alike. Default false.
+   */
+  interleaveRoutes?: boolean;
 }
 
 export interface Measured {
@@ -44,35 +51,48 @@ export interface Measured {
 }
 
 export async function compareThroughput(load: Remote, targets: Target[], routes: Route[], options: CompareOptions): Promise<Measured[]> {
-  const measured: Measured[] = [];
-  for (const route of routes) {
+  type Run = HttpLoadResult & { serverCpuSeconds: number };
+  const runs = new Map<Route, Map<string, Run[]>>(routes.map((route) => [route, new Map(targets.map((target) => [target.name, []]))]));
+  const warmUp = async (route: Route) => {
     for (const target of targets) {
       await load.call<HttpLoadResult>('http', { url: target.url, paths: route.paths, connections: options.connections, duration: options.warmupSeconds } satisfies HttpLoadArgs);
     }
-    const runs = new Map<string, (HttpLoadResult & { serverCpuSeconds: number })[]>(targets.map((target) => [target.name, []]));
-    for (let round = 0; round < options.rounds; round++) {
-      const order = round % 2 === 0 ? targets : [...targets].reverse();
-      for (const target of order) {
-        const cpuBefore = options.serverCpuSeconds?.(target);
-        const cpu = process.cpuUsage();
-        const result = await load.call<HttpLoadResult>('http', {
-          url: target.url,
-          paths: route.paths,
-          connections: options.connections,
-          duration: options.seconds,
-        } satisfies HttpLoadArgs);
-        const used = process.cpuUsage(cpu);
-        const serverCpuSeconds = cpuBefore === undefined ? (used.user + used.system) / 1e6 : options.serverCpuSeconds!(target) - cpuBefore;
-        if (result.errors > 0 || result.non2xx > 0) throw new Error(`${target.name} ${route.name}: ${result.errors} errors, ${result.non2xx} non-2xx`);
-        runs.get(target.name)!.push({ ...result, serverCpuSeconds });
-        options.log(
-          `${route.name} on ${target.name}: ${fmt(result.requestsPerSecond, 0)} req/s, p50 ${fmt(result.latency.p50)} ms, p99 ${fmt(result.latency.p99)} ms, ` +
-            `server ${fmt((serverCpuSeconds / (result.requests || 1)) * 1e6, 1)} µs CPU/request, busy ${fmt((serverCpuSeconds / result.seconds) * 100, 0)}% (load generator ${fmt((result.cpuSeconds / result.seconds) * 100, 0)}%)`,
-        );
-      }
+  };
+  // One round of a route: each target once, in ABBA order over the rounds.
+  const measureRound = async (route: Route, round: number) => {
+    const order = round % 2 === 0 ? targets : [...targets].reverse();
+    for (const target of order) {
+      const cpuBefore = options.serverCpuSeconds?.(target);
+      const cpu = process.cpuUsage();
+      const result = await load.call<HttpLoadResult>('http', {
+        url: target.url,
+        paths: route.paths,
+        connections: options.connections,
+        duration: options.seconds,
+      } satisfies HttpLoadArgs);
+      const used = process.cpuUsage(cpu);
+      const serverCpuSeconds = cpuBefore === undefined ? (used.user + used.system) / 1e6 : options.serverCpuSeconds!(target) - cpuBefore;
+      if (result.errors > 0 || result.non2xx > 0) throw new Error(`${target.name} ${route.name}: ${result.errors} errors, ${result.non2xx} non-2xx`);
+      runs.get(route)!.get(target.name)!.push({ ...result, serverCpuSeconds });
+      options.log(
+        `${route.name} on ${target.name}: ${fmt(result.requestsPerSecond, 0)} req/s, p50 ${fmt(result.latency.p50)} ms, p99 ${fmt(result.latency.p99)} ms, ` +
+          `server ${fmt((serverCpuSeconds / (result.requests || 1)) * 1e6, 1)} µs CPU/request, busy ${fmt((serverCpuSeconds / result.seconds) * 100, 0)}% (load generator ${fmt((result.cpuSeconds / result.seconds) * 100, 0)}%)`,
+      );
     }
+  };
+  if (options.interleaveRoutes) {
+    for (const route of routes) await warmUp(route);
+    for (let round = 0; round < options.rounds; round++) for (const route of routes) await measureRound(route, round);
+  } else {
+    for (const route of routes) {
+      await warmUp(route);
+      for (let round = 0; round < options.rounds; round++) await measureRound(route, round);
+    }
+  }
+  const measured: Measured[] = [];
+  for (const route of routes) {
     for (const target of targets) {
-      const results = runs.get(target.name)!;
+      const results = runs.get(route)!.get(target.name)!;
       measured.push({
         route: route.name,
         target: target.name,
