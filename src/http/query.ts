@@ -4,22 +4,13 @@ import { InvalidArgumentError, clip } from '../errors.js';
 export type QueryInput = URLSearchParams;
 
 /**
- * Parses a query string (the part after '?') into parameters, or throws 409 when it holds
- * more than `max` of them. Counted before parsing, as `URLSearchParams` would: empty
- * `&`-separated pieces are not parameters.
+ * Throws 409 when a query string (the part after '?') holds more than `max` parameters,
+ * counted as `URLSearchParams` would: empty `&`-separated pieces are not parameters. The
+ * gateway checks this before any handler runs; a handler's `ctx.query` is parsed only when read.
  *
  * @example
- * parseQuery('pageSize=20&order=asc', 64).get('order'); // 'asc'
- */
-export function parseQuery(search: string, max: number): QueryInput {
-  checkQueryParameters(search, max);
-  return new URLSearchParams(search);
-}
-
-/**
- * Throws 409 when a query string holds more than `max` parameters, counted as
- * `URLSearchParams` would (empty `&`-separated pieces are not parameters); the check of
- * `parseQuery`, for a caller that parses the query later, or never.
+ * checkQueryParameters('pageSize=20&order=asc', 64); // fine
+ * checkQueryParameters('a=1&b=2&c=3', 2); // throws InvalidArgumentError
  */
 export function checkQueryParameters(search: string, max: number): void {
   let count = 0;
