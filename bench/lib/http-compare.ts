@@ -142,6 +142,40 @@ export function processCpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+export interface CostMeasured {
+  route: string;
+  /** The median over the rounds of the candidate's req/s over the baseline's, both loaded at once. */
+  ratio: number;
+  low: number;
+  high: number;
+  rounds: number;
+}
+
+/**
+ * The cost of a request on `candidate` against `baseline`, both loaded at the same time with
+ * `connections` each for `seconds`, round after round: servers that share one core (the caller
+ * pins them) get alike shares of its time, so the ratio of their req/s is the inverse ratio of
+ * their CPU time per request, and a slow spell of the machine hits both at once. Each round's
+ * ratio; their median.
+ */
+export async function compareCostAtOnce(load: Remote, baseline: Target, candidate: Target, routes: Route[], options: Pick<CompareOptions, 'connections' | 'seconds' | 'warmupSeconds' | 'rounds' | 'log'>): Promise<CostMeasured[]> {
+  const runs = (route: Route, duration: number): HttpLoadArgs[] =>
+    [baseline, candidate].map((target) => ({ url: target.url, paths: route.paths, connections: options.connections, duration }));
+  const measured: CostMeasured[] = [];
+  for (const route of routes) {
+    await load.call<HttpLoadResult[]>('httpAtOnce', { runs: runs(route, options.warmupSeconds) });
+    const ratios: number[] = [];
+    for (let round = 0; round < options.rounds; round++) {
+      const [base, other] = await load.call<HttpLoadResult[]>('httpAtOnce', { runs: runs(route, options.seconds) });
+      for (const result of [base, other]) if (result.errors > 0 || result.non2xx > 0) throw new Error(`${route.name} at once: ${result.errors} errors, ${result.non2xx} non-2xx`);
+      ratios.push(other.requestsPerSecond / base.requestsPerSecond);
+      options.log(`${route.name} at once: ${baseline.name} ${fmt(base.requestsPerSecond, 0)} req/s, ${candidate.name} ${fmt(other.requestsPerSecond, 0)} req/s: ${fmt(ratios.at(-1)!, 3)}`);
+    }
+    measured.push({ route: route.name, ratio: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios), rounds: ratios.length });
+  }
+  return measured;
+}
+
 /** One kind of request to one server: a row of a `compareCases` table. */
 export interface Case {
   name: string;

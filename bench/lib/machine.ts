@@ -1,4 +1,5 @@
 /** The machine a benchmark ran on, and whether it was quiet. */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
@@ -62,4 +63,22 @@ export function heapBytes(): number {
   globalThis.gc?.();
   const usage = process.memoryUsage();
   return usage.heapUsed + usage.external;
+}
+
+/**
+ * Pins every thread of process `pid` to the cores `cpus` (taskset's list form, e.g. '1' or
+ * '0-1') and returns a function that puts its previous cores back; undefined where taskset is
+ * missing (Linux's util-linux has it).
+ */
+export function pinToCpus(pid: number, cpus: string): (() => void) | undefined {
+  const taskset = (args: string[]) => execFileSync('taskset', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  let previous: string;
+  try {
+    // "pid 123's current affinity list: 0,1"
+    previous = taskset(['-p', '-c', String(pid)]).trim().split(': ').pop()!;
+    taskset(['-a', '-p', '-c', cpus, String(pid)]);
+  } catch {
+    return undefined;
+  }
+  return () => void taskset(['-a', '-p', '-c', previous, String(pid)]);
 }

@@ -111,6 +111,17 @@ serve({
     return summarize(result, latencies, process.cpuUsage(cpu));
   },
 
+  /**
+   * Several loads at once, each with connections of its own, over the same `duration` (that of
+   * the first): servers measured side by side share whatever the machine does meanwhile.
+   */
+  async httpAtOnce({ runs }: { runs: HttpLoadArgs[] }): Promise<HttpLoadResult[]> {
+    const cpu = process.cpuUsage();
+    const done = await Promise.all(runs.map((args) => run({ url: args.url, connections: args.connections, duration: runs[0].duration, requests: args.paths.map((path) => ({ method: 'GET', path })) })));
+    const used = process.cpuUsage(cpu);
+    return done.map(({ result, latencies }) => summarize(result, latencies, used));
+  },
+
   /** Opens one WebSocket subscribed to `unconfirmedAdded` (every address), counting its frames. */
   async listen({ url }: { url: string }): Promise<void> {
     const socket = new WebSocket(url);
