@@ -13,6 +13,7 @@ import type { ChainEvent } from '../../src/backend/index.js';
 import { verifyEd25519 } from '../../src/ed25519.js';
 import type { InMemoryChain } from '../../src/index.js';
 import type { AnnounceResult } from '../load/http-load.js';
+import { assertAnswered } from './http-compare.js';
 import { startLoad } from './process.js';
 import type { Table } from './report.js';
 import { fmt, mean, nowMs } from './stats.js';
@@ -202,7 +203,7 @@ export async function measureAnnounces(context: SuiteContext, chain: InMemoryCha
       const cpu = process.cpuUsage();
       const result = await load.call<AnnounceResult>('announce', { url, ...files(`round-${round}`, measured), connections: options.connections });
       const used = process.cpuUsage(cpu);
-      if (result.errors > 0 || result.non2xx > 0) throw new Error(`${result.errors} errors, ${result.non2xx} non-2xx`);
+      assertAnswered(result);
       if (result.notified !== count || result.untilNotified?.count !== count) {
         throw new Error(`${result.notified} unconfirmedAdded notifications (${result.untilNotified?.count} matched by hash) for ${count} transactions; statuses: ${[...new Set(failures)].join(', ') || 'none'}`);
       }

@@ -50,6 +50,11 @@ export interface Measured {
   loadBusy: number;
 }
 
+/** Throws when a load saw any error or non-2xx answer: a measurement of failures is no measurement. */
+export function assertAnswered(result: Pick<HttpLoadResult, 'errors' | 'non2xx'>, label?: string): void {
+  if (result.errors > 0 || result.non2xx > 0) throw new Error(`${label === undefined ? '' : `${label}: `}${result.errors} errors, ${result.non2xx} non-2xx`);
+}
+
 export async function compareThroughput(load: Remote, targets: Target[], routes: Route[], options: CompareOptions): Promise<Measured[]> {
   type Run = HttpLoadResult & { serverCpuSeconds: number };
   const runs = new Map<Route, Map<string, Run[]>>(routes.map((route) => [route, new Map(targets.map((target) => [target.name, []]))]));
@@ -72,7 +77,7 @@ export async function compareThroughput(load: Remote, targets: Target[], routes:
       } satisfies HttpLoadArgs);
       const used = process.cpuUsage(cpu);
       const serverCpuSeconds = cpuBefore === undefined ? (used.user + used.system) / 1e6 : options.serverCpuSeconds!(target) - cpuBefore;
-      if (result.errors > 0 || result.non2xx > 0) throw new Error(`${target.name} ${route.name}: ${result.errors} errors, ${result.non2xx} non-2xx`);
+      assertAnswered(result, `${target.name} ${route.name}`);
       runs.get(route)!.get(target.name)!.push({ ...result, serverCpuSeconds });
       options.log(
         `${route.name} on ${target.name}: ${fmt(result.requestsPerSecond, 0)} req/s, p50 ${fmt(result.latency.p50)} ms, p99 ${fmt(result.latency.p99)} ms, ` +
@@ -167,7 +172,7 @@ export async function compareCostAtOnce(load: Remote, baseline: Target, candidat
     const ratios: number[] = [];
     for (let round = 0; round < options.rounds; round++) {
       const [base, other] = await load.call<HttpLoadResult[]>('httpAtOnce', { runs: runs(route, options.seconds) });
-      for (const result of [base, other]) if (result.errors > 0 || result.non2xx > 0) throw new Error(`${route.name} at once: ${result.errors} errors, ${result.non2xx} non-2xx`);
+      for (const result of [base, other]) assertAnswered(result, `${route.name} at once`);
       ratios.push(other.requestsPerSecond / base.requestsPerSecond);
       options.log(`${route.name} at once: ${baseline.name} ${fmt(base.requestsPerSecond, 0)} req/s, ${candidate.name} ${fmt(other.requestsPerSecond, 0)} req/s: ${fmt(ratios.at(-1)!, 3)}`);
     }
@@ -223,7 +228,7 @@ export async function compareCases(load: Remote, cases: Case[], options: Compare
       const result = await load.call<HttpLoadResult>('http', args(kase, options.seconds));
       const used = process.cpuUsage(cpu);
       const serverCpuSeconds = (used.user + used.system) / 1e6;
-      if (result.errors > 0 || result.non2xx > 0) throw new Error(`${kase.name}: ${result.errors} errors, ${result.non2xx} non-2xx`);
+      assertAnswered(result, kase.name);
       runs.get(kase.name)!.push({ ...result, serverCpuSeconds });
       options.log(
         `${kase.name}: ${fmt(result.requestsPerSecond, 0)} req/s, p50 ${fmt(result.latency.p50)} ms, p99 ${fmt(result.latency.p99)} ms, ` +

@@ -48,6 +48,22 @@ function run(options: autocannon.Options): Promise<{ result: autocannon.Result; 
   });
 }
 
+/** autocannon's options for one load: every connection requests `paths` in turn. */
+function autocannonOptions(args: HttpLoadArgs): autocannon.Options {
+  return {
+    url: args.url,
+    connections: args.connections,
+    duration: args.duration,
+    pipelining: args.pipelining ?? 1,
+    overallRate: args.overallRate,
+    requests: args.paths.map((path) =>
+      args.body === undefined
+        ? { method: args.method ?? 'GET', path }
+        : { method: args.method ?? 'GET', path, body: args.body, headers: { 'content-type': 'application/json' } },
+    ),
+  };
+}
+
 function summarize(result: autocannon.Result, latencies: number[], cpu: NodeJS.CpuUsage): HttpLoadResult {
   const requests = result['2xx'];
   return {
@@ -96,28 +112,18 @@ serve({
 
   async http(args: HttpLoadArgs): Promise<HttpLoadResult> {
     const cpu = process.cpuUsage();
-    const { result, latencies } = await run({
-      url: args.url,
-      connections: args.connections,
-      duration: args.duration,
-      pipelining: args.pipelining ?? 1,
-      overallRate: args.overallRate,
-      requests: args.paths.map((path) =>
-        args.body === undefined
-          ? { method: args.method ?? 'GET', path }
-          : { method: args.method ?? 'GET', path, body: args.body, headers: { 'content-type': 'application/json' } },
-      ),
-    });
+    const { result, latencies } = await run(autocannonOptions(args));
     return summarize(result, latencies, process.cpuUsage(cpu));
   },
 
   /**
    * Several loads at once, each with connections of its own, over the same `duration` (that of
-   * the first): servers measured side by side share whatever the machine does meanwhile.
+   * the first): servers measured side by side share whatever the machine does meanwhile. Each
+   * result's `cpuSeconds` is this process's for all of them.
    */
   async httpAtOnce({ runs }: { runs: HttpLoadArgs[] }): Promise<HttpLoadResult[]> {
     const cpu = process.cpuUsage();
-    const done = await Promise.all(runs.map((args) => run({ url: args.url, connections: args.connections, duration: runs[0].duration, requests: args.paths.map((path) => ({ method: 'GET', path })) })));
+    const done = await Promise.all(runs.map((args) => run(autocannonOptions({ ...args, duration: runs[0].duration }))));
     const used = process.cpuUsage(cpu);
     return done.map(({ result, latencies }) => summarize(result, latencies, used));
   },

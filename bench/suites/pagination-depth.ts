@@ -22,6 +22,7 @@ import { decodeTransaction, type DecodedTransaction } from '../../src/memory/tra
 import { TransactionCollection } from '../../src/memory/transactions/collection.js';
 import { TransactionRecord } from '../../src/memory/transactions/record.js';
 import type { HttpLoadResult } from '../load/http-load.js';
+import { assertAnswered } from '../lib/http-compare.js';
 import { startLoad } from '../lib/process.js';
 import { addresses, keyPairOf, signTransfer } from '../lib/signing.js';
 import { fmt, median, nowMs } from '../lib/stats.js';
@@ -140,7 +141,7 @@ const suite: Suite = async (context) => {
     for (let round = 0; round < rounds; round++) {
       for (const query of round % 2 === 0 ? queries : [...queries].reverse()) {
         const result = await load.call<HttpLoadResult>('http', { url, paths: [query.path], connections: 1, duration: measureSeconds });
-        if (result.errors > 0 || result.non2xx > 0) throw new Error(`${query.name}: ${result.errors} errors, ${result.non2xx} non-2xx`);
+        assertAnswered(result, query.name);
         runs.get(query.name)!.push(result);
         context.log(`${query.name}: p50 ${fmt(result.latency.p50)} ms, p99 ${fmt(result.latency.p99)} ms (${result.requests} requests)`);
       }
