@@ -16,7 +16,9 @@ import { CorsPolicy, type CorsOptions } from './http/cors.js';
 import { InFlightRequests, isThenable, type InFlightRequest } from './http/in-flight.js';
 import { resolveLimits, type LimitOptions } from './http/limits.js';
 import { checkQueryParameters } from './http/query.js';
-import { writeEmpty, writeJson } from './http/response.js';
+import { writeEmpty, writeJson, writeJsonBytes } from './http/response.js';
+import { jsonBody } from './http/json.js';
+import { AnswerMemo, type AnswerMemoOptions } from './http/answer-memo.js';
 import { Router, type RequestContext, type RouteMatch } from './http/router.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { applyServerTimeouts, type ServerTimeouts } from './http/server-timeouts.js';
@@ -27,6 +29,7 @@ import { ListenerHub, type ListenerHubOptions, type UpgradeEmitter } from './ws/
 
 export { GATEWAY_DEFAULTS } from './http/limits.js';
 export type { LimitOptions } from './http/limits.js';
+export { ANSWER_MEMO_DEFAULTS, type AnswerMemoOptions } from './http/answer-memo.js';
 
 /** Where the gateway reports failures it answered with 500. */
 export interface GatewayLogger {
@@ -63,6 +66,14 @@ export interface GatewayOptions extends LimitOptions {
    * namespace name. Default: off.
    */
   explorer?: boolean | ExplorerOptions;
+  /**
+   * Over a backend with `revision()` (the in-memory chain has it), the bytes of the 200 answers
+   * of pure routes (every Symbol GET route but `/node/time`; see `RouteOptions.pure`) are kept by
+   * request URL until the revision changes: a GET of the same URL is then answered with them, with
+   * the CORS headers of its own request, without routing or calling the backend. Bounds (defaults
+   * in `ANSWER_MEMO_DEFAULTS`: 1,024 answers, 32 MiB), or `false` to keep none.
+   */
+  answerMemo?: AnswerMemoOptions | false;
 }
 
 /** What `attach` takes: node's `http.Server` and `https.Server` fit. */
@@ -127,6 +138,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const hub = new ListenerHub(backend.events, options.ws);
   if (explorer) explorerRoute(router, explorer, hub.path);
   const inFlight = new InFlightRequests();
+  // A route added or replaced later may answer a URL otherwise: the router's registrations count as data too.
+  const memo = options.answerMemo !== false && backend.revision ? new AnswerMemo(() => backend.revision!() + router.registrations, options.answerMemo) : undefined;
   let closing: Promise<void> | undefined;
 
   const fail = (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
@@ -158,6 +171,11 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     const path = mark === -1 ? url : url.slice(0, mark);
     // Refused before any routing or parsing; mounted in an app, the gateway leaves the app's own paths to it.
     if (url.length > limits.maxUrlLength && (!next || serves(path))) throw new UriTooLongError(limits.maxUrlLength);
+    // A pure route's answer to this very URL while the backend's data has not changed: no routing, no handler.
+    if (memo !== undefined && (method === 'GET' || method === 'HEAD') && !closing) {
+      const kept = memo.get(url);
+      if (kept !== undefined) return writeJsonBytes(res, 200, kept, cors.headers(req));
+    }
 
     if (method === 'OPTIONS') {
       const allowed = router.allowedMethods(path);
@@ -180,16 +198,27 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
 
   const run = (req: IncomingMessage, res: ServerResponse, method: string, path: string, found: RouteFound, search: string, body: unknown, request: InFlightRequest): void | Promise<void> => {
     const ctx = new Context(req, res, method, path, found.params, search, body);
+    // The URL as looked up, and the revision read before the handler reads the backend: an answer is kept only if the data did not change meanwhile.
+    const keep = memo !== undefined && found.pure && (method === 'GET' || method === 'HEAD') ? { url: req.url ?? '/', revision: memo.revision() } : undefined;
     const result = found.handler(ctx);
-    if (!isThenable(result)) return respond(req, res, ctx, result);
+    if (!isThenable(result)) return respond(req, res, ctx, result, keep);
     // The deadline runs from here: reading the body is the client's time (server.requestTimeout).
-    return Promise.resolve(inFlight.deadline(request, result, limits.backendTimeout)).then((value) => respond(req, res, ctx, value));
+    return Promise.resolve(inFlight.deadline(request, result, limits.backendTimeout)).then((value) => respond(req, res, ctx, value, keep));
   };
 
-  const respond = (req: IncomingMessage, res: ServerResponse, ctx: RequestContext, result: unknown): void => {
+  const respond = (req: IncomingMessage, res: ServerResponse, ctx: RequestContext, result: unknown, keep: KeepAs | undefined): void => {
     if (res.writableEnded || res.destroyed) return; // the handler answered by itself, or close() cut it off
     if (result === undefined) writeEmpty(res, ctx.status === 200 ? 204 : ctx.status, cors.headers(req));
+    else if (keep !== undefined && ctx.status === 200) writeJsonBytes(res, 200, keepAnswer(keep, result), cors.headers(req));
     else writeJson(res, ctx.status, result, cors.headers(req));
+  };
+
+  // The bytes of a pure route's answer, kept for its URL (a body of its own: never a pooled buffer).
+  const keepAnswer = (keep: KeepAs, result: unknown): Buffer => {
+    const body = jsonBody(result) ?? 'null';
+    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    memo!.keep(keep.url, keep.revision, bytes);
+    return bytes;
   };
 
   // A request answered at once is done when this returns; one that waits (a body, a backend's promise) is tracked for close().
@@ -237,6 +266,12 @@ const SHUTTING_DOWN = 'the gateway is shutting down';
 const DONE: Promise<void> = Promise.resolve();
 
 type RouteFound = Extract<RouteMatch, { kind: 'found' }>;
+
+/** Where a pure route's answer is kept: its URL, and the backend's revision it was read at. */
+interface KeepAs {
+  readonly url: string;
+  readonly revision: number;
+}
 
 /** What a handler receives; the query is parsed when a handler first reads it (a read by key has none to parse). */
 class Context implements RequestContext {

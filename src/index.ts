@@ -1,7 +1,7 @@
-export { createGateway, GATEWAY_DEFAULTS } from './gateway.js';
-export type { Gateway, GatewayOptions, GatewayLogger, NextFunction, LimitOptions, AttachableServer } from './gateway.js';
-export { Router } from './http/router.js';
-export type { Method, RequestContext, RouteHandler, RouteMatch } from './http/router.js';
+export { createGateway, GATEWAY_DEFAULTS, ANSWER_MEMO_DEFAULTS } from './gateway.js';
+export type { Gateway, GatewayOptions, GatewayLogger, NextFunction, LimitOptions, AttachableServer, AnswerMemoOptions } from './gateway.js';
+export { Router, PURE } from './http/router.js';
+export type { Method, RequestContext, RouteHandler, RouteMatch, RouteOptions } from './http/router.js';
 export type { CorsOptions } from './http/cors.js';
 export type { ExplorerOptions } from './explorer/route.js';
 export { DEFAULT_BODY_LIMIT } from './http/body.js';

@@ -145,6 +145,20 @@ describe('fork mode', () => {
     expect((await fork.get(`/accounts/${unfundedAccount(upstream.chain, 'never seen').address}`)).status).toBe(404);
   });
 
+  it('answers a search anew once a read by key fetched an entry it lists', async () => {
+    const fresh = await forkOf(upstream);
+    try {
+      const search = `/metadata?targetAddress=${a.address}`;
+      const [entry] = (await upstream.get(search)).body.data;
+      expect((await fresh.get(search)).body.data).toEqual([]);
+      expect((await fresh.get(`/metadata/${entry.metadataEntry.compositeHash}`)).status).toBe(200);
+      expect((await fresh.get(search)).body.data.map((found: any) => found.metadataEntry)).toEqual([entry.metadataEntry]);
+    } finally {
+      await fresh.close();
+      fresh.chain.close();
+    }
+  });
+
   it('sends from an upstream account with a known key: through aliases, with its mosaic, as a multisig; nothing reaches the upstream', async () => {
     const chain = fork.chain;
     const x = unfundedAccount(chain, 'fork recipient');

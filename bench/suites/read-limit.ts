@@ -11,7 +11,7 @@ import { startLoad } from '../lib/process.js';
 import { CPU_NOTE, compareCostAtOnce, compareThroughput, processCpuSeconds, THROUGHPUT_COLUMNS, throughputRows, type Route, type Target } from '../lib/http-compare.js';
 import { pinToCpus } from '../lib/machine.js';
 import { fmt } from '../lib/stats.js';
-import type { ReadGateway, ReadGatewayArgs } from '../load/read-gateway.js';
+import type { KeptBytes, ReadGateway, ReadGatewayArgs } from '../load/read-gateway.js';
 import type { ReplayArgs } from '../load/replay-server.js';
 import type { Suite } from '../lib/suite.js';
 
@@ -33,8 +33,8 @@ const suite: Suite = async (context) => {
   try {
     context.log(`the gateway: ${history.blocks} blocks of ${history.transfers} transfers, then a block every ${BLOCK_INTERVAL} ms`);
     const gateway = await gatewayProcess.call<ReadGateway>('start', history);
-    const kept = await gatewayProcess.call<{ transactions: number; bytesPerTransaction: number }>('keptBytesPerTransaction');
-    context.log(`reading each of ${kept.transactions} transactions once keeps ${fmt(kept.bytesPerTransaction, 0)} bytes a transaction`);
+    const kept = await gatewayProcess.call<KeptBytes>('keptBytesPerTransaction');
+    context.log(`reading each of ${kept.transactions} transactions once keeps ${fmt(kept.bytesPerTransaction, 0)} bytes a transaction, and ${fmt(kept.cachedBytes / 2 ** 20, 1)} MiB of caches until the next block`);
     const { data } = (await (await fetch(`${gateway.url}/transactions/confirmed?address=${gateway.address}&pageSize=10`)).json()) as { data: { meta: { hash: string } }[] };
     const routes: Route[] = [
       { name: 'GET /blocks/2', paths: ['/blocks/2'] },
@@ -108,8 +108,8 @@ const suite: Suite = async (context) => {
       ],
       notes: [
         `Response sizes: ${sizes.join('; ')}.`,
-        `Memory: a confirmed transaction keeps its wire entry (a frozen object) and its encoded JSON once it is first read; reading every one of the ${kept.transactions} transactions once through \`GET /transactions/confirmed\` pages grew the heap and off-heap bytes (after gc, blocks paused) by ${fmt(kept.bytesPerTransaction, 0)} bytes a transaction: ${fmt((kept.bytesPerTransaction * 1e6) / 2 ** 20, 0)} MiB per million transactions read. That includes the last 32 pages read, which the chain remembers with their JSON until the next change (a bound that does not grow with the chain: about 2.5 MB for pages of this size). Page bodies are written from pooled buffers (at most 32 MiB of them kept free), and a body asked for again unchanged is kept as it is (at most 16 MiB of such bodies, not counted here: the pages above were read once each).`,
-        `Each ratio is of the medians of ${rounds} measurement(s) of ${measureSeconds} s, the servers taking turns (ABBA) and the routes taking turns round by round (each route is measured across the whole run), after a warm-up; the table's req/s are means. The gateway harvests a block every ${BLOCK_INTERVAL} ms throughout, as \`npm start\` does.`,
+        `Memory: a confirmed transaction keeps its wire entry (a frozen object) and its encoded JSON once it is first read; reading every one of the ${kept.transactions} transactions once through \`GET /transactions/confirmed\` pages grew the heap and off-heap bytes (after gc, blocks paused, then one block) by ${fmt(kept.bytesPerTransaction, 0)} bytes a transaction: ${fmt((kept.bytesPerTransaction * 1e6) / 2 ** 20, 0)} MiB per million transactions read. Apart from that, until the next block: the last 32 pages read, which the chain remembers with their JSON, and the bytes of the answers the gateway keeps by URL (\`answerMemo\`, at most 1,024 answers and 32 MiB): ${fmt(kept.cachedBytes / 2 ** 20, 1)} MiB here, bounds that do not grow with the chain. Page bodies are written from pooled buffers (at most 32 MiB of them kept free), and a body asked for again unchanged is kept as it is (at most 16 MiB of such bodies, not counted here: the pages above were read once each).`,
+        `Each ratio is of the medians of ${rounds} measurement(s) of ${measureSeconds} s, the servers taking turns (ABBA) and the routes taking turns round by round (each route is measured across the whole run), after a warm-up; the table's req/s are means. The gateway harvests a block every ${BLOCK_INTERVAL} ms throughout, as \`npm start\` does, and runs with its defaults: a repeated read is answered from the bytes the same URL was answered with until the next block (\`answerMemo\`), so each route's answer is rendered again about ${Math.round(1000 / BLOCK_INTERVAL)} times a second.`,
         `${CPU_NOTE} Here each server is a process of its own, measured from /proc.`,
         cost
           ? `The second table is a second reading, not the target's: both servers loaded at the same time (${CONNECTIONS / 2} connections each, ${cost[0].rounds} round(s) of ${measureSeconds} s a route), both pinned to one core (taskset) and the load generator on the other(s). The kernel shares that core between the two processes alike, so the ratio of their req/s is the inverse ratio of their CPU time per request there: the gateway's harvests included, and the refilling of each one's caches after the other's turn, which weighs more on the larger program. A slow spell of the machine, which moves a round of either server by ±15% in the alternating rounds, hits both at once: on the small routes this ratio moves by a few hundredths from round to round (more on the pages). It reads lower than the alternating ratio, where the bare replay is partly held back by the load generator sharing its two cores (busy column), and near the ratio of the servers' CPU µs/req there.`

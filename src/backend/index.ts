@@ -89,6 +89,14 @@ export interface GatewayBackend {
   dev?: DevControlsRepository;
   /** Chain events for the WebSocket channels; without it, `/ws` accepts subscriptions but never notifies. */
   events?: EventFeed;
+  /**
+   * A number that grows whenever any answer of a pure route could change (a block, an
+   * announce checked, a status, an outage, a revert: anything but the clock). With it, the
+   * gateway answers a repeated GET of a pure route from the bytes it answered before, until the
+   * number changes (`GatewayOptions.answerMemo`). Leave it out when the data can change without
+   * this process knowing (a database other processes write).
+   */
+  revision?(): number;
   /** Called by `gateway.close()`; stop timers and release connections. */
   close?(): void | Promise<void>;
 }

@@ -27,12 +27,15 @@ export class UpstreamState {
   readonly #client: UpstreamClient;
   readonly #state: ChainState;
   readonly #sources = new Map<string, EntrySource<unknown>>();
+  readonly #loaded: () => void;
   /** The keys missed while a trial runs, by cache; undefined between trials. */
   #missed: Map<string, Set<string>> | undefined;
 
-  constructor(client: UpstreamClient, state: ChainState, sources: readonly EntrySource<unknown>[]) {
+  /** @param loaded called after fetched entries were added to the state (searches and state trees may answer otherwise since) */
+  constructor(client: UpstreamClient, state: ChainState, sources: readonly EntrySource<unknown>[], loaded: () => void = () => {}) {
     this.#client = client;
     this.#state = state;
+    this.#loaded = loaded;
     for (const source of sources) this.#sources.set(source.descriptor.name, source);
     state.followUpstream((cache, key) => {
       if (!this.#missed) return;
@@ -77,12 +80,16 @@ export class UpstreamState {
       [...missed].map(async ([name, keys]) => {
         const source = this.#sources.get(name);
         // A cache with no upstream source (none of the REST routes reads it) has only what the chain wrote.
-        if (!source) return this.#state.cache({ name }).load(keys, new Map());
+        if (!source) {
+          this.#state.cache({ name }).load(keys, new Map());
+          return this.#loaded();
+        }
         const cache = this.#state.cache(source.descriptor);
         const wanted = [...keys].filter((key) => cache.unsettled(key));
         if (wanted.length === 0) return;
         const fetched = await source.fetch(this.#client, wanted);
         cache.load([...wanted, ...fetched.settled], fetched.entries);
+        this.#loaded();
       }),
     );
   }

@@ -21,6 +21,11 @@ export function writeJson(res: ServerResponse, status: number, body: unknown, he
   if (typeof bytes !== 'string' && PAGES.lent(bytes)) res.once('finish', () => PAGES.give(bytes));
 }
 
+/** Writes a JSON body already encoded (an answer kept by the gateway) with the headers every gateway response carries. */
+export function writeJsonBytes(res: ServerResponse, status: number, bytes: Buffer, headers: OutgoingHttpHeaders = NO_HEADERS): void {
+  writeBody(res, status, JSON_TYPE, bytes, headers);
+}
+
 /** The buffers of page bodies, shared by every gateway of the process. */
 const PAGES = new BufferPool();
 const NODE_END = ServerResponse.prototype.end;

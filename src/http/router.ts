@@ -27,15 +27,34 @@ export type RouteHandler = (ctx: RequestContext) => unknown;
 /** Methods a route may answer; OPTIONS is answered by the gateway itself. */
 export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
 
+/** What a route promises about its answers. */
+export interface RouteOptions {
+  /**
+   * The answer depends on nothing but the request's URL and the backend's data: no clock, no
+   * request header, no other source. Over a backend with `revision()`, the gateway answers a
+   * GET of a URL it answered with 200 since the revision last changed with the same bytes,
+   * without calling the handler (see `GatewayOptions.answerMemo`). Default false.
+   */
+  readonly pure?: boolean;
+}
+
+/** The options of a pure route (`router.get(pattern, handler, PURE)`). */
+export const PURE: RouteOptions = Object.freeze({ pure: true });
+
 export type RouteMatch =
-  | { kind: 'found'; handler: RouteHandler; params: Record<string, string> }
+  | { kind: 'found'; handler: RouteHandler; params: Record<string, string>; /** The route was registered `pure`. */ pure: boolean }
   | { kind: 'method-not-allowed'; allowed: Method[] }
   | { kind: 'not-found' };
+
+interface Registered {
+  handler: RouteHandler;
+  pure: boolean;
+}
 
 interface ParamRoute {
   pattern: string;
   matcher: MatchFunction<Record<string, string>>;
-  handlers: Map<string, RouteHandler>;
+  handlers: Map<string, Registered>;
 }
 
 const NOT_FOUND: RouteMatch = { kind: 'not-found' };
@@ -56,7 +75,7 @@ const REMEMBERED_PATHS = 4096;
  * router.find('GET', '/blocks/12'); // → { kind: 'found', params: { height: '12' }, ... }
  */
 export class Router {
-  readonly #static = new Map<string, Map<string, RouteHandler>>();
+  readonly #static = new Map<string, Map<string, Registered>>();
   /** The routes found lately, by method and path: frozen, shared by every request for the same path (see `find`). */
   readonly #found = new Map<string, Map<string, RouteMatch>>();
   #foundCount = 0;
@@ -64,10 +83,16 @@ export class Router {
   #bySegment = new Map<string, ParamRoute[]>();
   /** The routes whose first segment is not plain text: what a path of any other first segment tries. */
   #anySegment: ParamRoute[] = [];
-  readonly #byPattern = new Map<string, Map<string, RouteHandler>>();
+  readonly #byPattern = new Map<string, Map<string, Registered>>();
+  #registrations = 0;
+
+  /** How many registrations were made: it moves whenever what a path finds may have changed. */
+  get registrations(): number {
+    return this.#registrations;
+  }
 
   /** Registers `handler` for `method` on `pattern` (path-to-regexp syntax). A later registration of the same pair replaces the earlier. */
-  on(method: Method, pattern: string, handler: RouteHandler): this {
+  on(method: Method, pattern: string, handler: RouteHandler, options: RouteOptions = {}): this {
     const normalized = normalize(pattern);
     let handlers = this.#byPattern.get(normalized);
     if (!handlers) {
@@ -76,14 +101,15 @@ export class Router {
       if (isStatic(normalized)) this.#static.set(normalized, handlers);
       else this.#addParamRoute({ pattern: normalized, matcher: match(normalized, { decode: decodeSegment }), handlers });
     }
-    handlers.set(method, handler);
+    handlers.set(method, { handler, pure: options.pure === true });
+    this.#registrations++;
     this.#found.clear();
     this.#foundCount = 0;
     return this;
   }
 
-  get(pattern: string, handler: RouteHandler): this {
-    return this.on('GET', pattern, handler);
+  get(pattern: string, handler: RouteHandler, options?: RouteOptions): this {
+    return this.on('GET', pattern, handler, options);
   }
 
   put(pattern: string, handler: RouteHandler): this {
@@ -114,15 +140,15 @@ export class Router {
     let allowed: Set<Method> | undefined;
     const staticHandlers = this.#static.get(normalized);
     if (staticHandlers) {
-      const handler = staticHandlers.get(method);
-      if (handler) return { kind: 'found', handler, params: NO_PARAMS };
+      const registered = staticHandlers.get(method);
+      if (registered) return { kind: 'found', handler: registered.handler, params: NO_PARAMS, pure: registered.pure };
       allowed = new Set(staticHandlers.keys() as Iterable<Method>);
     }
     for (const route of this.#bySegment.get(firstSegment(normalized)) ?? this.#anySegment) {
       const result = route.matcher(normalized);
       if (!result) continue;
-      const handler = route.handlers.get(method);
-      if (handler) return { kind: 'found', handler, params: result.params };
+      const registered = route.handlers.get(method);
+      if (registered) return { kind: 'found', handler: registered.handler, params: result.params, pure: registered.pure };
       allowed ??= new Set();
       for (const key of route.handlers.keys()) allowed.add(key as Method);
     }

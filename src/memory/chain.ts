@@ -250,6 +250,8 @@ export class InMemoryChain implements GatewayBackend {
   readonly #addresses: AddressBook;
   readonly #network: ChainNetwork;
   #health: NodeHealthDTO['status'] = { apiNode: 'up', db: 'up' };
+  /** Moves on every input, outage, revert and event: see `revision()`. */
+  #revision = 0;
   /** Everything that changes as the chain runs, in one object: loading a dump builds a new one and swaps it in. */
   #core!: ChainCore;
   /** The input running now: the network times the rules read go on its tape. */
@@ -448,7 +450,7 @@ export class InMemoryChain implements GatewayBackend {
     const nextId = () => ids.next(epochAdjustment + (store.height < first ? 0 : Number(BigInt(store.latest().block.timestamp) / 1000n)));
     const state = new ChainState();
     const { plugins, ...stores } = createPlugins({ state, rules: this.rules, network: this.#network, nextId, height: () => BigInt(store.height) });
-    const upstream = origin && new UpstreamState(origin.client, state, upstreamSources());
+    const upstream = origin && new UpstreamState(origin.client, state, upstreamSources(), () => this.#revision++);
     const lifetime = BigInt(this.options.maxTransactionLifetime);
     const executor = new TransactionExecutor(plugins, {
       rules: this.rules,
@@ -714,7 +716,20 @@ export class InMemoryChain implements GatewayBackend {
    * with `apiNode` down, node info and time do. For testing how an app copes with an outage.
    */
   setAvailability(status: Partial<NodeHealthDTO['status']>): void {
+    this.#revision++;
     this.#health = { ...this.#health, ...status };
+  }
+
+  /**
+   * The data's revision (`GatewayBackend.revision`): it moves whenever anything the chain answers
+   * may have changed (every input the chain runs: a block, an announce checked, a balance set, an
+   * impersonation; an outage set; a snapshot restored; a dump loaded; entries a forked chain
+   * fetched from its upstream), so the gateway may answer a repeated read from the bytes it
+   * answered before while it stays the same. The clock does not move it (the network time is
+   * read afresh).
+   */
+  revision(): number {
+    return this.#revision;
   }
 
   /** Stops harvesting and the inbound queue's timer. */
@@ -744,6 +759,7 @@ export class InMemoryChain implements GatewayBackend {
       head: core.store.latest(),
       restore: () => {
         if (!open || this.#core !== core) throw new InvalidArgumentError('the snapshot is no longer held');
+        this.#revision++;
         core.state.journal.rewind(position);
         core.store.truncate(height);
         core.merkleLeaves.truncate(height);
@@ -769,7 +785,14 @@ export class InMemoryChain implements GatewayBackend {
    * chain's inputs with the network times the rules read while it ran.
    */
   #run<T>(input: ChainInput, run: () => T): T {
-    if (!this.options.keepInputs) return run();
+    this.#revision++;
+    if (!this.options.keepInputs) {
+      try {
+        return run();
+      } finally {
+        this.#revision++;
+      }
+    }
     const previous = this.#current;
     this.#current = input;
     this.#core.inputs.push(input);
@@ -778,6 +801,7 @@ export class InMemoryChain implements GatewayBackend {
       return run();
     } finally {
       this.#current = previous;
+      this.#revision++;
     }
   }
 
@@ -800,6 +824,7 @@ export class InMemoryChain implements GatewayBackend {
   }
 
   #emit(event: ChainEvent): void {
+    this.#revision++;
     if (!this.#replaying) this.events.emit(event);
   }
 
@@ -859,6 +884,7 @@ export class InMemoryChain implements GatewayBackend {
     } finally {
       this.#replaying = false;
       this.#tape = undefined;
+      this.#revision++;
     }
   }
 

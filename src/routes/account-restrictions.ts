@@ -2,7 +2,7 @@ import type { AccountRestrictionsSearchCriteria } from '../backend/account-restr
 import type { GatewayBackend } from '../backend/index.js';
 import { parseAddress } from '../http/address.js';
 import { singleParam } from '../http/query.js';
-import type { Router } from '../http/router.js';
+import { PURE, type Router } from '../http/router.js';
 import { parsePagination } from '../pagination.js';
 import { oneOrNotFound, pageOf } from './awaitable.js';
 
@@ -16,10 +16,10 @@ export function accountRestrictionRoutes(router: Router, backend: GatewayBackend
     const address = singleParam(ctx.query, 'address');
     if (address !== undefined) criteria.address = parseAddress('address', address);
     return pageOf(restrictions.search(criteria), criteria);
-  });
+  }, PURE);
 
   router.get('/restrictions/account/:address', (ctx) => {
     const address = parseAddress('address', ctx.params.address);
     return oneOrNotFound(restrictions.find([address]), ctx.params.address);
-  });
+  }, PURE);
 }

@@ -4,7 +4,7 @@ import { InvalidArgumentError, clip } from '../errors.js';
 import { parseAddress } from '../http/address.js';
 import { requireJsonObject } from '../http/body.js';
 import { parseHex, parseUint64, singleParam, upperHex } from '../http/query.js';
-import type { Router } from '../http/router.js';
+import { PURE, type Router } from '../http/router.js';
 import { parsePagination } from '../pagination.js';
 import { oneOrNotFound, pageOf } from './awaitable.js';
 import { parseId, parseList, unique } from './params.js';
@@ -17,12 +17,12 @@ export function accountRoutes(router: Router, backend: GatewayBackend): void {
   router.get('/accounts', (ctx) => {
     const criteria = parseAccountSearch(ctx.query);
     return pageOf(accounts.search(criteria), criteria);
-  });
+  }, PURE);
 
   router.get('/accounts/:accountId', (ctx) => {
     const key = parseAccountKey('accountId', ctx.params.accountId);
     return oneOrNotFound(accounts.find([key]), ctx.params.accountId);
-  });
+  }, PURE);
 
   router.post('/accounts', (ctx) => {
     const { publicKeys, addresses } = requireJsonObject(ctx.body);

@@ -3,7 +3,7 @@ import type { BlockSearchCriteria } from '../backend/repositories.js';
 import { InvalidArgumentError, ResourceNotFoundError } from '../errors.js';
 import { parseAddress } from '../http/address.js';
 import { parseHex, parseUint64, singleParam } from '../http/query.js';
-import type { Router } from '../http/router.js';
+import { PURE, type Router } from '../http/router.js';
 import { parsePagination } from '../pagination.js';
 import { andThen, pageOf } from './awaitable.js';
 
@@ -12,7 +12,7 @@ export function blockRoutes(router: Router, backend: GatewayBackend): void {
   router.get('/blocks', (ctx) => {
     const criteria = parseBlockSearch(ctx.query);
     return pageOf(backend.blocks.search(criteria), criteria);
-  });
+  }, PURE);
 
   router.get('/blocks/:height', (ctx) => {
     const height = parseUint64('height', ctx.params.height);
@@ -20,7 +20,7 @@ export function blockRoutes(router: Router, backend: GatewayBackend): void {
       if (!block) throw ResourceNotFoundError.forId(ctx.params.height);
       return block;
     });
-  });
+  }, PURE);
 
   // A block's merkle paths: 404 for a block that does not exist or a hash that is none of its leaves.
   for (const [tree, find] of [
@@ -35,7 +35,7 @@ export function blockRoutes(router: Router, backend: GatewayBackend): void {
         if (!proof) throw new ResourceNotFoundError(`no ${tree === 'transactions' ? 'transaction' : 'statement'} with hash '${ctx.params.hash}' in a block at height '${ctx.params.height}'`);
         return proof;
       });
-    });
+    }, PURE);
   }
 }
 

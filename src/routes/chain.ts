@@ -1,7 +1,7 @@
 import type { GatewayBackend } from '../backend/index.js';
-import type { Router } from '../http/router.js';
+import { PURE, type Router } from '../http/router.js';
 
 /** `GET /chain/info`. */
 export function chainRoutes(router: Router, backend: GatewayBackend): void {
-  router.get('/chain/info', () => backend.chain.info());
+  router.get('/chain/info', () => backend.chain.info(), PURE);
 }

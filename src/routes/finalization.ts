@@ -1,7 +1,7 @@
 import type { GatewayBackend } from '../backend/index.js';
 import { InvalidArgumentError, ResourceNotFoundError, clip } from '../errors.js';
 import { parseUint64 } from '../http/query.js';
-import type { Router } from '../http/router.js';
+import { PURE, type Router } from '../http/router.js';
 
 /** `GET /finalization/proof/epoch/{epoch}` and `GET /finalization/proof/height/{height}`. */
 export function finalizationRoutes(router: Router, backend: GatewayBackend): void {
@@ -14,11 +14,11 @@ export function finalizationRoutes(router: Router, backend: GatewayBackend): voi
     const proof = await finalization.proofAtEpoch(Number(text));
     if (!proof) throw ResourceNotFoundError.forId(text);
     return proof;
-  });
+  }, PURE);
 
   router.get('/finalization/proof/height/:height', async (ctx) => {
     const proof = await finalization.proofAtHeight(parseUint64('height', ctx.params.height));
     if (!proof) throw ResourceNotFoundError.forId(ctx.params.height);
     return proof;
-  });
+  }, PURE);
 }

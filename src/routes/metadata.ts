@@ -3,7 +3,7 @@ import type { MetadataSearchCriteria } from '../backend/metadata.js';
 import { InvalidArgumentError, clip } from '../errors.js';
 import { parseAddress } from '../http/address.js';
 import { parseHex, singleParam } from '../http/query.js';
-import type { Router } from '../http/router.js';
+import { PURE, type Router } from '../http/router.js';
 import { parsePagination } from '../pagination.js';
 import { oneOrNotFound, pageOf } from './awaitable.js';
 import { parseId } from './params.js';
@@ -27,12 +27,12 @@ export function metadataRoutes(router: Router, backend: GatewayBackend): void {
     const type = param('metadataType');
     if (type !== undefined) criteria.metadataType = parseMetadataType(type);
     return pageOf(metadata.search(criteria), criteria);
-  });
+  }, PURE);
 
   router.get('/metadata/:compositeHash', (ctx) => {
     const hash = parseHex('compositeHash', ctx.params.compositeHash, 32);
     return oneOrNotFound(metadata.find([hash]), ctx.params.compositeHash);
-  });
+  }, PURE);
 }
 
 // The reference takes any unsigned number (a type it does not know matches nothing).

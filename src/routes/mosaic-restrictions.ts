@@ -2,7 +2,7 @@ import type { GatewayBackend } from '../backend/index.js';
 import type { MosaicRestrictionSearchCriteria } from '../backend/mosaic-restrictions.js';
 import { parseAddress } from '../http/address.js';
 import { parseHex, singleParam } from '../http/query.js';
-import type { Router } from '../http/router.js';
+import { PURE, type Router } from '../http/router.js';
 import { parsePagination } from '../pagination.js';
 import { oneOrNotFound, pageOf } from './awaitable.js';
 import { parseEnum, parseId } from './params.js';
@@ -24,10 +24,10 @@ export function mosaicRestrictionRoutes(router: Router, backend: GatewayBackend)
     const targetAddress = singleParam(ctx.query, 'targetAddress');
     if (targetAddress !== undefined) criteria.targetAddress = parseAddress('targetAddress', targetAddress);
     return pageOf(restrictions.search(criteria), criteria);
-  });
+  }, PURE);
 
   router.get('/restrictions/mosaic/:compositeHash', (ctx) => {
     const hash = parseHex('compositeHash', ctx.params.compositeHash, 32);
     return oneOrNotFound(restrictions.find([hash]), ctx.params.compositeHash);
-  });
+  }, PURE);
 }

@@ -1,7 +1,7 @@
 import type { GatewayBackend } from '../backend/index.js';
 import { ResourceNotFoundError } from '../errors.js';
 import { parseAddress } from '../http/address.js';
-import type { Router } from '../http/router.js';
+import { PURE, type Router } from '../http/router.js';
 import { andThen } from './awaitable.js';
 
 /** `GET /account/{address}/multisig` and `GET /account/{address}/multisig/graph`. */
@@ -12,12 +12,12 @@ export function multisigRoutes(router: Router, backend: GatewayBackend): void {
   router.get('/account/:address/multisig', (ctx) => {
     const address = parseAddress('address', ctx.params.address);
     return andThen(multisig.find(address), (found) => found ?? notFound(ctx.params.address));
-  });
+  }, PURE);
 
   router.get('/account/:address/multisig/graph', (ctx) => {
     const address = parseAddress('address', ctx.params.address);
     return andThen(multisig.graph(address), (levels) => levels ?? notFound(ctx.params.address));
-  });
+  }, PURE);
 }
 
 // An account that is neither multisig nor cosignatory has no entry, as the reference answers.

@@ -2,7 +2,7 @@ import type { GatewayBackend } from '../backend/index.js';
 import type { NamespaceSearchCriteria } from '../backend/namespaces.js';
 import { parseAddress } from '../http/address.js';
 import { singleParam } from '../http/query.js';
-import type { Router } from '../http/router.js';
+import { PURE, type Router } from '../http/router.js';
 import { parsePagination } from '../pagination.js';
 import { andThen, oneOrNotFound, pageOf } from './awaitable.js';
 import { bodyList, parseEnum, parseId, unique } from './params.js';
@@ -22,12 +22,12 @@ export function namespaceRoutes(router: Router, backend: GatewayBackend): void {
   router.get('/namespaces', (ctx) => {
     const criteria = parseNamespaceSearch(ctx.query);
     return pageOf(namespaces.search(criteria), criteria);
-  });
+  }, PURE);
 
   router.get('/namespaces/:namespaceId', (ctx) => {
     const id = parseId('namespaceId', ctx.params.namespaceId);
     return oneOrNotFound(namespaces.find([id]), ctx.params.namespaceId);
-  });
+  }, PURE);
 
   router.post('/namespaces/names', (ctx) => namespaces.names(unique(bodyList(ctx.body, 'namespaceIds', (text) => parseId('namespaceIds', text)))));
 

@@ -1,5 +1,5 @@
 import type { GatewayBackend } from '../backend/index.js';
-import type { Router } from '../http/router.js';
+import { PURE, type Router } from '../http/router.js';
 
 /** `GET /node/health`, `/node/info`, `/node/time`, `/node/server`, and (when the backend has them) `/node/storage`, `/node/peers`, `/node/unlockedaccount`, `/node/metadata`. */
 export function nodeRoutes(router: Router, backend: GatewayBackend): void {
@@ -9,11 +9,11 @@ export function nodeRoutes(router: Router, backend: GatewayBackend): void {
     const { apiNode, db } = health.status;
     ctx.status = apiNode === 'up' && db === 'up' ? 200 : 503;
     return health;
-  });
+  }, PURE);
 
-  router.get('/node/info', () => node.info());
+  router.get('/node/info', () => node.info(), PURE);
 
-  router.get('/node/server', () => node.server());
+  router.get('/node/server', () => node.server(), PURE);
 
   router.get('/node/time', async () => {
     // Received and sent within one handler: both stamps are the node's time now.
@@ -22,8 +22,8 @@ export function nodeRoutes(router: Router, backend: GatewayBackend): void {
     return { communicationTimestamps: { sendTimestamp, receiveTimestamp } };
   });
 
-  if (node.storage) router.get('/node/storage', () => node.storage!());
-  if (node.peers) router.get('/node/peers', () => node.peers!());
-  if (node.unlockedAccounts) router.get('/node/unlockedaccount', () => node.unlockedAccounts!());
-  if (node.metadata) router.get('/node/metadata', () => node.metadata!());
+  if (node.storage) router.get('/node/storage', () => node.storage!(), PURE);
+  if (node.peers) router.get('/node/peers', () => node.peers!(), PURE);
+  if (node.unlockedAccounts) router.get('/node/unlockedaccount', () => node.unlockedAccounts!(), PURE);
+  if (node.metadata) router.get('/node/metadata', () => node.metadata!(), PURE);
 }

@@ -3,7 +3,7 @@ import type { ResolutionStatementSearchCriteria, TransactionStatementSearchCrite
 import { InvalidArgumentError, ResourceNotFoundError, clip } from '../errors.js';
 import { parseAddress } from '../http/address.js';
 import { parseUint64, singleParam } from '../http/query.js';
-import type { Router } from '../http/router.js';
+import { PURE, type Router } from '../http/router.js';
 import { parsePagination } from '../pagination.js';
 import { pageOf } from './awaitable.js';
 import { parseId, parseUint16 } from './params.js';
@@ -16,7 +16,7 @@ export function receiptRoutes(router: Router, backend: GatewayBackend): void {
   router.get('/statements/transaction', (ctx) => {
     const criteria = parseTransactionStatementSearch(ctx.query);
     return pageOf(receipts.searchTransactionStatements(criteria), criteria);
-  });
+  }, PURE);
 
   router.get('/statements/resolutions/:artifact', (ctx) => {
     const { artifact } = ctx.params;
@@ -25,7 +25,7 @@ export function receiptRoutes(router: Router, backend: GatewayBackend): void {
     const height = singleParam(ctx.query, 'height');
     if (height !== undefined) criteria.height = parseUint64('height', height);
     return pageOf(receipts.searchResolutionStatements(artifact, criteria), criteria);
-  });
+  }, PURE);
 }
 
 function parseTransactionStatementSearch(query: URLSearchParams): TransactionStatementSearchCriteria {

@@ -2,7 +2,7 @@ import type { GatewayBackend } from '../backend/index.js';
 import type { SecretLockSearchCriteria } from '../backend/locks.js';
 import { parseAddress } from '../http/address.js';
 import { parseHex, singleParam } from '../http/query.js';
-import type { Router } from '../http/router.js';
+import { PURE, type Router } from '../http/router.js';
 import { parsePagination } from '../pagination.js';
 import { oneOrNotFound, pageOf } from './awaitable.js';
 import { bodyList, unique } from './params.js';
@@ -19,12 +19,12 @@ export function secretLockRoutes(router: Router, backend: GatewayBackend): void 
     const secret = singleParam(ctx.query, 'secret');
     if (secret !== undefined) criteria.secret = parseHex('secret', secret, 32);
     return pageOf(secretLocks.search(criteria), criteria);
-  });
+  }, PURE);
 
   router.get('/lock/secret/:compositeHash', (ctx) => {
     const compositeHash = parseHex('compositeHash', ctx.params.compositeHash, 32);
     return oneOrNotFound(secretLocks.find([compositeHash]), ctx.params.compositeHash);
-  });
+  }, PURE);
 
   router.post('/lock/secret', (ctx) => secretLocks.find(unique(bodyList(ctx.body, 'compositeHashes', (text) => parseHex('compositeHashes', text, 32)))));
 }

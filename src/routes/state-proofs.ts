@@ -6,7 +6,7 @@ import type { MerkleStateInfoDTO, MerkleTreeBranchDTO, MerkleTreeLeafDTO, StateT
 import { parseAddress } from '../http/address.js';
 import { encodePatriciaPath } from '../patricia-path.js';
 import { parseHex } from '../http/query.js';
-import type { Router } from '../http/router.js';
+import { PURE, type Router } from '../http/router.js';
 import { andThen } from './awaitable.js';
 import { parseAccountKey } from './accounts.js';
 import { parseId } from './params.js';
@@ -25,15 +25,15 @@ export function stateProofRoutes(router: Router, backend: GatewayBackend): void 
     const key = parseAccountKey('accountId', ctx.params.accountId);
     if ('address' in key) return answer('accountState', hexBytes(key.address));
     return andThen(backend.network.type(), ({ name }) => answer('accountState', addressOf(key.publicKey, name)));
-  });
-  router.get('/namespaces/:namespaceId/merkle', (ctx) => answer('namespace', idKey(parseId('namespaceId', ctx.params.namespaceId))));
-  router.get('/mosaics/:mosaicId/merkle', (ctx) => answer('mosaic', idKey(parseId('mosaicId', ctx.params.mosaicId))));
-  router.get('/account/:address/multisig/merkle', (ctx) => answer('multisig', addressKey(ctx.params.address)));
-  router.get('/lock/hash/:hash/merkle', (ctx) => answer('hashLockInfo', hashKey('hash', ctx.params.hash)));
-  router.get('/lock/secret/:compositeHash/merkle', (ctx) => answer('secretLockInfo', hashKey('compositeHash', ctx.params.compositeHash)));
-  router.get('/metadata/:compositeHash/merkle', (ctx) => answer('metadata', hashKey('compositeHash', ctx.params.compositeHash)));
-  router.get('/restrictions/account/:address/merkle', (ctx) => answer('accountRestriction', addressKey(ctx.params.address)));
-  router.get('/restrictions/mosaic/:compositeHash/merkle', (ctx) => answer('mosaicRestriction', hashKey('compositeHash', ctx.params.compositeHash)));
+  }, PURE);
+  router.get('/namespaces/:namespaceId/merkle', (ctx) => answer('namespace', idKey(parseId('namespaceId', ctx.params.namespaceId))), PURE);
+  router.get('/mosaics/:mosaicId/merkle', (ctx) => answer('mosaic', idKey(parseId('mosaicId', ctx.params.mosaicId))), PURE);
+  router.get('/account/:address/multisig/merkle', (ctx) => answer('multisig', addressKey(ctx.params.address)), PURE);
+  router.get('/lock/hash/:hash/merkle', (ctx) => answer('hashLockInfo', hashKey('hash', ctx.params.hash)), PURE);
+  router.get('/lock/secret/:compositeHash/merkle', (ctx) => answer('secretLockInfo', hashKey('compositeHash', ctx.params.compositeHash)), PURE);
+  router.get('/metadata/:compositeHash/merkle', (ctx) => answer('metadata', hashKey('compositeHash', ctx.params.compositeHash)), PURE);
+  router.get('/restrictions/account/:address/merkle', (ctx) => answer('accountRestriction', addressKey(ctx.params.address)), PURE);
+  router.get('/restrictions/mosaic/:compositeHash/merkle', (ctx) => answer('mosaicRestriction', hashKey('compositeHash', ctx.params.compositeHash)), PURE);
 }
 
 /** Bytes of a hash, a node's link and a leaf's value. */

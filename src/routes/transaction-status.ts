@@ -1,7 +1,7 @@
 import type { GatewayBackend } from '../backend/index.js';
 import { ResourceNotFoundError } from '../errors.js';
 import { parseHex } from '../http/query.js';
-import type { Router } from '../http/router.js';
+import { PURE, type Router } from '../http/router.js';
 import { bodyList } from './params.js';
 
 /** `GET /transactionStatus/{hash}` and `POST /transactionStatus`. */
@@ -14,7 +14,7 @@ export function transactionStatusRoutes(router: Router, backend: GatewayBackend)
     const [status] = await statuses.find([hash]);
     if (!status) throw ResourceNotFoundError.forId(ctx.params.hash);
     return status;
-  });
+  }, PURE);
 
   router.post('/transactionStatus', async (ctx) => statuses.find(bodyList(ctx.body, 'hashes', (hash) => parseHex('hashes', hash, 32))));
 }

@@ -5,7 +5,7 @@ import { InvalidArgumentError, ResourceNotFoundError, clip } from '../errors.js'
 import { requireJsonObject } from '../http/body.js';
 import { parseAddress } from '../http/address.js';
 import { parseHex, parseUint64, singleParam, upperHex } from '../http/query.js';
-import type { RouteHandler, Router } from '../http/router.js';
+import { PURE, type RouteHandler, type Router } from '../http/router.js';
 import { parsePagination } from '../pagination.js';
 import { oneOrNotFound, pageOf } from './awaitable.js';
 import { parseList, parseUint16 } from './params.js';
@@ -46,12 +46,12 @@ export function transactionRoutes(router: Router, backend: GatewayBackend): void
     const group = parseGroup(ctx.params.group);
     const criteria = parseTransactionSearch(ctx.query);
     return pageOf(transactions.search(group, criteria), criteria);
-  });
+  }, PURE);
 
   router.get('/transactions/:group/:id', (ctx) => {
     const group = parseGroup(ctx.params.group);
     return oneOrNotFound(transactions.find(group, [parseKey(ctx.params.id)]), ctx.params.id);
-  });
+  }, PURE);
 
   router.post('/transactions/:group', async (ctx) => {
     const group = parseGroup(ctx.params.group);
