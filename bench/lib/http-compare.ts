@@ -154,29 +154,69 @@ export interface CostMeasured {
   low: number;
   high: number;
   rounds: number;
+  /**
+   * The median over the rounds of the baseline's server CPU time per request over the
+   * candidate's (from `serverCpuSeconds`), when given: the cost ratio itself, whether or not the
+   * shared core was the bottleneck (with the load generator saturated, the req/s ratio is not it).
+   */
+  cpuRatio?: number;
+  /** The share of the servers' core that was busy over the rounds (from /proc/stat), when known. */
+  coreBusy?: number;
 }
 
 /**
  * The cost of a request on `candidate` against `baseline`, both loaded at the same time with
  * `connections` each for `seconds`, round after round: servers that share one core (the caller
- * pins them) get alike shares of its time, so the ratio of their req/s is the inverse ratio of
- * their CPU time per request, and a slow spell of the machine hits both at once. Each round's
- * ratio; their median.
+ * pins them) get alike shares of its time, so while that core is the bottleneck the ratio of
+ * their req/s is the inverse ratio of their CPU time per request, and a slow spell of the machine
+ * hits both at once. Each round's ratio; their median. When the load generator is the bottleneck
+ * instead (the servers' core partly idle: `coreBusy`), the req/s ratio also holds the latency of
+ * each server; `cpuRatio`, from each server's own CPU time, is the cost ratio either way.
  */
-export async function compareCostAtOnce(load: Remote, baseline: Target, candidate: Target, routes: Route[], options: Pick<CompareOptions, 'connections' | 'seconds' | 'warmupSeconds' | 'rounds' | 'log'>): Promise<CostMeasured[]> {
+export async function compareCostAtOnce(
+  load: Remote,
+  baseline: Target,
+  candidate: Target,
+  routes: Route[],
+  options: Pick<CompareOptions, 'connections' | 'seconds' | 'warmupSeconds' | 'rounds' | 'log' | 'serverCpuSeconds'> & { serverCore?: number },
+): Promise<CostMeasured[]> {
   const runs = (route: Route, duration: number): HttpLoadArgs[] =>
     [baseline, candidate].map((target) => ({ url: target.url, paths: route.paths, connections: options.connections, duration }));
   const measured: CostMeasured[] = [];
   for (const route of routes) {
     await load.call<HttpLoadResult[]>('httpAtOnce', { runs: runs(route, options.warmupSeconds) });
     const ratios: number[] = [];
+    const cpuRatios: number[] = [];
+    const core = { busy: 0, total: 0 };
     for (let round = 0; round < options.rounds; round++) {
+      const cpu = options.serverCpuSeconds;
+      const before = cpu ? [cpu(baseline), cpu(candidate)] : undefined;
+      const coreBefore = options.serverCore === undefined ? undefined : coreTicks(options.serverCore);
       const [base, other] = await load.call<HttpLoadResult[]>('httpAtOnce', { runs: runs(route, options.seconds) });
       for (const result of [base, other]) assertAnswered(result, `${route.name} at once`);
       ratios.push(other.requestsPerSecond / base.requestsPerSecond);
-      options.log(`${route.name} at once: ${baseline.name} ${fmt(base.requestsPerSecond, 0)} req/s, ${candidate.name} ${fmt(other.requestsPerSecond, 0)} req/s: ${fmt(ratios.at(-1)!, 3)}`);
+      let cpuNote = '';
+      if (cpu && before) {
+        const perRequest = [(cpu(baseline) - before[0]) / base.requests, (cpu(candidate) - before[1]) / other.requests];
+        cpuRatios.push(perRequest[0] / perRequest[1]);
+        cpuNote = `; CPU ${fmt(perRequest[0] * 1e6, 1)} against ${fmt(perRequest[1] * 1e6, 1)} µs/request: ${fmt(cpuRatios.at(-1)!, 3)}`;
+      }
+      if (coreBefore) {
+        const after = coreTicks(options.serverCore!);
+        core.busy += after.busy - coreBefore.busy;
+        core.total += after.total - coreBefore.total;
+      }
+      options.log(`${route.name} at once: ${baseline.name} ${fmt(base.requestsPerSecond, 0)} req/s, ${candidate.name} ${fmt(other.requestsPerSecond, 0)} req/s: ${fmt(ratios.at(-1)!, 3)}${cpuNote}`);
     }
-    measured.push({ route: route.name, ratio: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios), rounds: ratios.length });
+    measured.push({
+      route: route.name,
+      ratio: median(ratios),
+      low: Math.min(...ratios),
+      high: Math.max(...ratios),
+      rounds: ratios.length,
+      ...(cpuRatios.length > 0 ? { cpuRatio: median(cpuRatios) } : {}),
+      ...(core.total > 0 ? { coreBusy: core.busy / core.total } : {}),
+    });
   }
   return measured;
 }
@@ -256,4 +296,13 @@ export const CASE_COLUMNS = ['request', 'req/s', 'p50 ms', 'p99 ms', 'server CPU
 /** Table rows of `compareCases` results (the columns of CASE_COLUMNS). */
 export function caseRows(measured: CaseMeasured[]): (string | number)[][] {
   return measured.map((m) => [m.name, fmt(m.requestsPerSecond, 0), fmt(m.p50), fmt(m.p99), fmt(m.cpuPerRequest, 1), `${fmt(m.serverBusy * 100, 0)}% / ${fmt(m.loadBusy * 100, 0)}%`]);
+}
+
+/** A core's busy and total clock ticks so far (/proc/stat: every field but idle and iowait is busy). */
+function coreTicks(core: number): { busy: number; total: number } {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n').find((row) => row.startsWith(`cpu${core} `));
+  if (!line) return { busy: 0, total: 0 };
+  const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  return { busy: total - ticks[3] - ticks[4], total };
 }

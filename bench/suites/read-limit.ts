@@ -33,8 +33,6 @@ const suite: Suite = async (context) => {
   try {
     context.log(`the gateway: ${history.blocks} blocks of ${history.transfers} transfers, then a block every ${BLOCK_INTERVAL} ms`);
     const gateway = await gatewayProcess.call<ReadGateway>('start', history);
-    const kept = await gatewayProcess.call<KeptBytes>('keptBytesPerTransaction');
-    context.log(`reading each of ${kept.transactions} transactions once keeps ${fmt(kept.bytesPerTransaction, 0)} bytes a transaction, and ${fmt(kept.cachedBytes / 2 ** 20, 1)} MiB of caches until the next block`);
     const { data } = (await (await fetch(`${gateway.url}/transactions/confirmed?address=${gateway.address}&pageSize=10`)).json()) as { data: { meta: { hash: string } }[] };
     const routes: Route[] = [
       { name: 'GET /blocks/2', paths: ['/blocks/2'] },
@@ -85,12 +83,25 @@ const suite: Suite = async (context) => {
       const restores = [pinToCpus(replayProcess.pid!, serverCore), pinToCpus(gatewayProcess.pid!, serverCore), pinToCpus(load.pid!, cores === 2 ? '0' : `0-${cores - 2}`)];
       try {
         if (restores.some((restore) => restore === undefined)) return undefined;
-        return await compareCostAtOnce(load, targets[0], targets[1], routes, { connections: CONNECTIONS / 2, seconds: measureSeconds, warmupSeconds: 1, rounds: context.quick ? 1 : COST_ROUNDS, log: context.log });
+        return await compareCostAtOnce(load, targets[0], targets[1], routes, {
+          connections: CONNECTIONS / 2,
+          seconds: measureSeconds,
+          warmupSeconds: 1,
+          rounds: context.quick ? 1 : COST_ROUNDS,
+          log: context.log,
+          serverCpuSeconds: (target) => processCpuSeconds(pids.get(target.name)!),
+          serverCore: cores - 1,
+        });
       } finally {
         for (const restore of restores) restore?.();
       }
     }
     const cost = await costAtOnce();
+    // Memory last: its forced gc() around the gateway process's own fetches of every page is no part of the gateway as
+    // `npm start` runs it, and measured first it left that process slower for the rounds above (V8 then built node's
+    // process.nextTick objects on its runtime path: a fifth more CPU per request, in that process only).
+    const kept = await gatewayProcess.call<KeptBytes>('keptBytesPerTransaction');
+    context.log(`reading each of ${kept.transactions} transactions once keeps ${fmt(kept.bytesPerTransaction, 0)} bytes a transaction, and ${fmt(kept.cachedBytes / 2 ** 20, 1)} MiB of caches until the next block`);
     const ratios = routes.map((route) => {
       const of = (target: Target) => measured.find((m) => m.route === route.name && m.target === target.name)!.medianRequestsPerSecond;
       return { route: route.name, ratio: of(targets[1]) / of(targets[0]) };
@@ -104,15 +115,22 @@ const suite: Suite = async (context) => {
       verdict: `${ratios.map((r) => `${r.route}: ${fmt(r.ratio)}`).join('; ')}; the kept wire form of a confirmed transaction read costs ${fmt(kept.bytesPerTransaction, 0)} bytes (${fmt((kept.bytesPerTransaction * 1e6) / 2 ** 20, 0)} MiB a million)`,
       tables: [
         { columns: THROUGHPUT_COLUMNS, rows: throughputRows(measured, targets[0].name) },
-        ...(cost ? [{ columns: ['route', 'gateway ÷ bare replay, loaded at once on one core (median)', 'lowest – highest round'], rows: cost.map((c) => [c.route, fmt(c.ratio, 3), `${fmt(c.low, 3)} – ${fmt(c.high, 3)}`]) }] : []),
+        ...(cost
+          ? [
+              {
+                columns: ['route', 'gateway ÷ bare replay req/s, loaded at once on one core (median)', 'lowest – highest round', 'bare replay ÷ gateway CPU µs/req there (median)', 'that core busy'],
+                rows: cost.map((c) => [c.route, fmt(c.ratio, 3), `${fmt(c.low, 3)} – ${fmt(c.high, 3)}`, c.cpuRatio === undefined ? '—' : fmt(c.cpuRatio, 3), c.coreBusy === undefined ? '—' : `${fmt(c.coreBusy * 100, 0)}%`]),
+              },
+            ]
+          : []),
       ],
       notes: [
         `Response sizes: ${sizes.join('; ')}.`,
-        `Memory: a confirmed transaction keeps its wire entry (a frozen object) and its encoded JSON once it is first read; reading every one of the ${kept.transactions} transactions once through \`GET /transactions/confirmed\` pages grew the heap and off-heap bytes (after gc, blocks paused, then one block) by ${fmt(kept.bytesPerTransaction, 0)} bytes a transaction: ${fmt((kept.bytesPerTransaction * 1e6) / 2 ** 20, 0)} MiB per million transactions read. Apart from that, until the next block: the last 32 pages read, which the chain remembers with their JSON, and the bytes of the answers the gateway keeps by URL (\`answerMemo\`, at most 1,024 answers and 32 MiB): ${fmt(kept.cachedBytes / 2 ** 20, 1)} MiB here, bounds that do not grow with the chain. Page bodies are written from pooled buffers (at most 32 MiB of them kept free), and a body asked for again unchanged is kept as it is (at most 16 MiB of such bodies, not counted here: the pages above were read once each).`,
+        `Memory: a confirmed transaction keeps its wire entry (a frozen object) and its encoded JSON once it is first read; reading every one of the ${kept.transactions} transactions once through \`GET /transactions/confirmed\` pages, after the speed rounds, grew the heap and off-heap bytes (after gc, blocks paused, then one block) by ${fmt(kept.bytesPerTransaction, 0)} bytes a transaction: ${fmt((kept.bytesPerTransaction * 1e6) / 2 ** 20, 0)} MiB per million transactions read. Apart from that, until the next block: the last 32 pages read, which the chain remembers with their JSON, and the bytes of the answers the gateway keeps by URL (\`answerMemo\`, at most 1,024 answers and 32 MiB): ${fmt(kept.cachedBytes / 2 ** 20, 1)} MiB here, bounds that do not grow with the chain. Page bodies are written from pooled buffers (at most 32 MiB of them kept free), and a body asked for again unchanged is kept as it is (at most 16 MiB of such bodies, not counted here: the pages above were read once each).`,
         `Each ratio is of the medians of ${rounds} measurement(s) of ${measureSeconds} s, the servers taking turns (ABBA) and the routes taking turns round by round (each route is measured across the whole run), after a warm-up; the table's req/s are means. The gateway harvests a block every ${BLOCK_INTERVAL} ms throughout, as \`npm start\` does, and runs with its defaults: a repeated read is answered from the bytes the same URL was answered with until the next block (\`answerMemo\`), so each route's answer is rendered again about ${Math.round(1000 / BLOCK_INTERVAL)} times a second.`,
         `${CPU_NOTE} Here each server is a process of its own, measured from /proc.`,
         cost
-          ? `The second table is a second reading, not the target's: both servers loaded at the same time (${CONNECTIONS / 2} connections each, ${cost[0].rounds} round(s) of ${measureSeconds} s a route), both pinned to one core (taskset) and the load generator on the other(s). The kernel shares that core between the two processes alike, so the ratio of their req/s is the inverse ratio of their CPU time per request there: the gateway's harvests included, and the refilling of each one's caches after the other's turn, which weighs more on the larger program. A slow spell of the machine, which moves a round of either server by ±15% in the alternating rounds, hits both at once: on the small routes this ratio moves by a few hundredths from round to round (more on the pages). It reads lower than the alternating ratio, where the bare replay is partly held back by the load generator sharing its two cores (busy column), and near the ratio of the servers' CPU µs/req there.`
+          ? `The second table is a second reading, not the target's: both servers loaded at the same time (${CONNECTIONS / 2} connections each, ${cost[0].rounds} round(s) of ${measureSeconds} s a route), both pinned to one core (taskset) and the load generator on the other(s). The kernel shares that core between the two processes alike, so while that core is the bottleneck (its busy column near 100%) the ratio of their req/s is the inverse ratio of their CPU time per request there; the fourth column is that ratio measured (each process's CPU time from /proc over its requests), whatever the bottleneck: the gateway's harvests included, and the refilling of each one's caches after the other's turn, which weighs more on the larger program. A slow spell of the machine, which moves a round of either server by ±15% in the alternating rounds, hits both at once: on the small routes this ratio moves by a few hundredths from round to round (more on the pages). It reads lower than the alternating ratio, where the bare replay is partly held back by the load generator sharing its two cores (busy column), and near the ratio of the servers' CPU µs/req there.`
           : 'The second reading (both servers loaded at once on one core) was skipped: it needs two cores and taskset.',
       ],
       sizes: { blocks: history.blocks, 'transfers per block': history.transfers, connections: CONNECTIONS, 'seconds per measurement': measureSeconds, rounds },
