@@ -16,7 +16,7 @@ import { CorsPolicy, type CorsOptions } from './http/cors.js';
 import { InFlightRequests, isThenable, type InFlightRequest } from './http/in-flight.js';
 import { resolveLimits, type LimitOptions } from './http/limits.js';
 import { checkQueryParameters } from './http/query.js';
-import { writeEmpty, writeJson, writeJsonBytes } from './http/response.js';
+import { keptBody, writeEmpty, writeJson, writeJsonBytes, type KeptBody } from './http/response.js';
 import { jsonBody } from './http/json.js';
 import { AnswerMemo, type AnswerMemoOptions } from './http/answer-memo.js';
 import { Router, type RequestContext, type RouteMatch } from './http/router.js';
@@ -214,11 +214,11 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   };
 
   // The bytes of a pure route's answer, kept for its URL (a body of its own: never a pooled buffer).
-  const keepAnswer = (keep: KeepAs, result: unknown): Buffer => {
+  const keepAnswer = (keep: KeepAs, result: unknown): KeptBody => {
     const body = jsonBody(result) ?? 'null';
-    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-    memo!.keep(keep.url, keep.revision, bytes);
-    return bytes;
+    const kept = keptBody(typeof body === 'string' ? Buffer.from(body) : body);
+    memo!.keep(keep.url, keep.revision, kept);
+    return kept;
   };
 
   // A request answered at once is done when this returns; one that waits (a body, a backend's promise) is tracked for close().

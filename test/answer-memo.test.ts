@@ -116,6 +116,23 @@ describe.skipIf(POSTGRES_BACKEND)('answers kept while the data is unchanged', ()
     expect((await server.get('/app/pure', { spec: false })).body.calls).toBe(3);
   });
 
+  it('sends the very bytes of a kept answer, small or large, whatever characters its JSON holds', async () => {
+    await start();
+    let calls = 0;
+    const text = 'héllo ✓ 世界 🚀';
+    server.gateway.router.get('/app/small', () => ({ calls: ++calls, text }), PURE);
+    server.gateway.router.get('/app/large', () => ({ calls: ++calls, text: text.repeat(200) }), PURE);
+    for (const path of ['/app/small', '/app/large']) {
+      const first = await server.get(path, { spec: false });
+      const second = await server.get(path, { spec: false });
+      expect(second.body).toEqual(first.body);
+      expect(second.body.text).toContain(text);
+      expect(Number(second.headers['content-length'])).toBe(Buffer.byteLength(second.text));
+      expect(second.text).toBe(first.text);
+    }
+    expect(calls).toBe(2);
+  });
+
   it('answers with a route registered later in place of a kept answer', async () => {
     await start();
     expect((await server.get('/chain/info')).body.height).toBeDefined();

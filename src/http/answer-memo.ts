@@ -1,3 +1,5 @@
+import type { KeptBody } from './response.js';
+
 /** Bounds of the answers a gateway keeps; see `GatewayOptions.answerMemo`. */
 export interface AnswerMemoOptions {
   /** Answers kept at most. Default 1,024. */
@@ -24,7 +26,7 @@ export class AnswerMemo {
   readonly #current: () => number;
   readonly #maxEntries: number;
   readonly #maxBytes: number;
-  readonly #answers = new Map<string, Buffer>();
+  readonly #answers = new Map<string, KeptBody>();
   #bytes = 0;
   /** The revision the kept answers are of. */
   #revision = Number.NaN;
@@ -41,7 +43,7 @@ export class AnswerMemo {
   }
 
   /** The body answered for `url` in the backend's current revision, if one is kept. */
-  get(url: string): Buffer | undefined {
+  get(url: string): KeptBody | undefined {
     if (this.#current() !== this.#revision) {
       this.#forget(this.#current());
       return undefined;
@@ -50,7 +52,7 @@ export class AnswerMemo {
   }
 
   /** Keeps `body` as the answer for `url`, if the backend's revision is still `revision` (the one read before the handler ran). */
-  keep(url: string, revision: number, body: Buffer): void {
+  keep(url: string, revision: number, body: KeptBody): void {
     const current = this.#current();
     if (current !== revision) return;
     if (current !== this.#revision) this.#forget(current);

@@ -21,9 +21,28 @@ export function writeJson(res: ServerResponse, status: number, body: unknown, he
   if (typeof bytes !== 'string' && PAGES.lent(bytes)) res.once('finish', () => PAGES.give(bytes));
 }
 
+/**
+ * An encoded JSON body as it is best kept for writing again: a small body as a string of its
+ * bytes, one character each (latin1), a larger one as it is. Node sends a string body and the
+ * head as one string, which for bodies of a few hundred bytes costs less than the head and a
+ * buffer (measured: about 3% less CPU a request at 0.4 – 0.8 kB, none at 1.9 kB).
+ */
+export function keptBody(bytes: Buffer): KeptBody {
+  return bytes.length <= SMALL_BODY ? bytes.toString('latin1') : bytes;
+}
+
+/** An encoded body: a buffer, or a string holding its bytes one character each (see `keptBody`). */
+export type KeptBody = Buffer | string;
+
+const SMALL_BODY = 1024;
+
 /** Writes a JSON body already encoded (an answer kept by the gateway) with the headers every gateway response carries. */
-export function writeJsonBytes(res: ServerResponse, status: number, bytes: Buffer, headers: OutgoingHttpHeaders = NO_HEADERS): void {
-  writeBody(res, status, JSON_TYPE, bytes, headers);
+export function writeJsonBytes(res: ServerResponse, status: number, body: KeptBody, headers: OutgoingHttpHeaders = NO_HEADERS): void {
+  const list = headerList(JSON_TYPE, headers);
+  list[CONTENT_LENGTH] = body.length;
+  res.writeHead(status, list as unknown as OutgoingHttpHeaders);
+  if (typeof body === 'string') res.end(body, 'latin1');
+  else res.end(body);
 }
 
 /** The buffers of page bodies, shared by every gateway of the process. */
