@@ -99,7 +99,7 @@ const suite: Suite = async (context) => {
     const cost = await costAtOnce();
     // Memory last: its forced gc() around the gateway process's own fetches of every page is no part of the gateway as
     // `npm start` runs it, and measured first it left that process slower for the rounds above (V8 then built node's
-    // process.nextTick objects on its runtime path: a fifth more CPU per request, in that process only).
+    // process.nextTick objects on its runtime path: about 30% more CPU per request, in that process only).
     const kept = await gatewayProcess.call<KeptBytes>('keptBytesPerTransaction');
     context.log(`reading each of ${kept.transactions} transactions once keeps ${fmt(kept.bytesPerTransaction, 0)} bytes a transaction, and ${fmt(kept.cachedBytes / 2 ** 20, 1)} MiB of caches until the next block`);
     const ratios = routes.map((route) => {
