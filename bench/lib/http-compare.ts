@@ -188,16 +188,16 @@ export async function compareCostAtOnce(
     const ratios: number[] = [];
     const cpuRatios: number[] = [];
     const core = { busy: 0, total: 0 };
+    const cpu = options.serverCpuSeconds;
     for (let round = 0; round < options.rounds; round++) {
-      const cpu = options.serverCpuSeconds;
       const before = cpu ? [cpu(baseline), cpu(candidate)] : undefined;
       const coreBefore = options.serverCore === undefined ? undefined : coreTicks(options.serverCore);
       const [base, other] = await load.call<HttpLoadResult[]>('httpAtOnce', { runs: runs(route, options.seconds) });
       for (const result of [base, other]) assertAnswered(result, `${route.name} at once`);
       ratios.push(other.requestsPerSecond / base.requestsPerSecond);
       let cpuNote = '';
-      if (cpu && before) {
-        const perRequest = [(cpu(baseline) - before[0]) / base.requests, (cpu(candidate) - before[1]) / other.requests];
+      if (before) {
+        const perRequest = [(cpu!(baseline) - before[0]) / base.requests, (cpu!(candidate) - before[1]) / other.requests];
         cpuRatios.push(perRequest[0] / perRequest[1]);
         cpuNote = `; CPU ${fmt(perRequest[0] * 1e6, 1)} against ${fmt(perRequest[1] * 1e6, 1)} µs/request: ${fmt(cpuRatios.at(-1)!, 3)}`;
       }

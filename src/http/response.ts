@@ -38,23 +38,23 @@ const SMALL_BODY = 1024;
 
 /** Writes a JSON body already encoded (an answer kept by the gateway) with the headers every gateway response carries. */
 export function writeJsonBytes(res: ServerResponse, status: number, body: KeptBody, headers: OutgoingHttpHeaders = NO_HEADERS): void {
-  const list = headerList(JSON_TYPE, headers);
-  list[CONTENT_LENGTH] = body.length;
-  res.writeHead(status, list as unknown as OutgoingHttpHeaders);
-  if (typeof body === 'string') res.end(body, 'latin1');
-  else res.end(body);
+  writeBody(res, status, JSON_TYPE, body, headers, 'latin1');
 }
 
 /** The buffers of page bodies, shared by every gateway of the process. */
 const PAGES = new BufferPool();
 const NODE_END = ServerResponse.prototype.end;
 
-/** Writes a body of any media type (the explorer's HTML page) with the headers every gateway response carries. */
-export function writeBody(res: ServerResponse, status: number, contentType: string, bytes: string | Buffer, headers: OutgoingHttpHeaders = NO_HEADERS): void {
+/**
+ * Writes a body of any media type (the explorer's HTML page) with the headers every gateway response carries.
+ *
+ * @param encoding how a string body becomes bytes: UTF-8 text, or `'latin1'` for a string that holds bytes one character each (see `keptBody`)
+ */
+export function writeBody(res: ServerResponse, status: number, contentType: string, bytes: string | Buffer, headers: OutgoingHttpHeaders = NO_HEADERS, encoding: 'utf8' | 'latin1' = 'utf8'): void {
   const list = headerList(contentType, headers);
-  list[CONTENT_LENGTH] = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length;
+  list[CONTENT_LENGTH] = typeof bytes === 'string' ? Buffer.byteLength(bytes, encoding) : bytes.length;
   res.writeHead(status, list as unknown as OutgoingHttpHeaders);
-  res.end(bytes);
+  res.end(bytes, encoding);
 }
 
 /** Where the content length goes in a header list. */
