@@ -367,7 +367,7 @@ describe('account importance', () => {
     return new Map(data.map((info: any) => [info.account.address, BigInt(info.account.mosaics[0].amount)]));
   }
 
-  /** catapult's rule without activity (src/memory/plugins/core/harvest.ts): totalChainImportance × balance ÷ the balance of all accounts holding at least minHarvesterBalance. */
+  /** catapult's rule without activity (src/families/core/harvest.ts): totalChainImportance × balance ÷ the balance of all accounts holding at least minHarvesterBalance. */
   function expectedImportances(chain: InMemoryChain, held: Map<string, bigint>): Map<string, bigint> {
     const { totalChainImportance, minHarvesterBalance } = chain.rules;
     const eligible = [...held].filter(([, balance]) => balance >= minHarvesterBalance);

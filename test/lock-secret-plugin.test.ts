@@ -10,7 +10,7 @@ import { generateNamespaceId } from 'symbol-sdk/symbol';
 import { LockHashUtils, LockHashAlgorithm as V2LockHashAlgorithm } from 'symbol-sdk-v2';
 import { describe, expect, it } from 'vitest';
 import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
-import { validateHashAlgorithm } from '../src/memory/plugins/lock-secret/rules.js';
+import { validateHashAlgorithm } from '../src/families/lock-secret/rules.js';
 import { confirm, hex, pluginHarness } from './support/announce.js';
 import { startGateway } from './support/server.js';
 import { aggregate, transfer, type Signed } from './support/signing.js';

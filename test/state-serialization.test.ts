@@ -1,5 +1,5 @@
 /**
- * The state entries' serializers (src/memory/plugins/<plugin>/serialize.ts) against
+ * The state entries' serializers (src/families/<family>/serialize.ts) against
  * catbuffer-typescript's state builders (a devDependency, the version symbol-sdk 2.0.7 uses): each
  * entry is built a second time with the builder from the same field values, and the bytes
  * must be equal; our bytes are then parsed back with the builder's `loadFromBinary` and its
@@ -60,23 +60,23 @@ import {
   BlockDurationDto,
 } from 'catbuffer-typescript';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_TYPE, type AccountState, type ActivityBucket } from '../src/memory/plugins/core/account-state.js';
-import { accountStateTreeKey, serializeAccountState } from '../src/memory/plugins/core/serialize.js';
-import type { HashLockEntry } from '../src/memory/plugins/lock-hash/state.js';
-import { LOCK_STATUS } from '../src/memory/plugins/lock-shared.js';
-import { hashLockTreeKey, serializeHashLockInfo } from '../src/memory/plugins/lock-hash/serialize.js';
-import { LOCK_HASH_ALGORITHM, compositeHashOf, type SecretLockEntry } from '../src/memory/plugins/lock-secret/state.js';
-import { secretLockTreeKey, serializeSecretLockInfo } from '../src/memory/plugins/lock-secret/serialize.js';
-import { METADATA_TYPE, compositeHash as metadataCompositeHash, type MetadataEntry, type MetadataKey } from '../src/memory/plugins/metadata/state.js';
-import { metadataTreeKey, serializeMetadataEntry } from '../src/memory/plugins/metadata/serialize.js';
-import { MOSAIC_FLAGS, type MosaicEntry } from '../src/memory/plugins/mosaic/state.js';
-import { mosaicTreeKey, serializeMosaicEntry } from '../src/memory/plugins/mosaic/serialize.js';
-import type { MultisigEntry } from '../src/memory/plugins/multisig/state.js';
-import { multisigTreeKey, serializeMultisigEntry } from '../src/memory/plugins/multisig/serialize.js';
-import { ALIAS_TYPE, NO_ALIAS, NO_PARENT, type Alias, type NamespaceEntry } from '../src/memory/plugins/namespace/state.js';
-import { namespaceTreeKey, serializeRootNamespace } from '../src/memory/plugins/namespace/serialize.js';
-import { DIRECTIONAL_FLAGS, RESTRICTION_FLAGS, emptyRestrictions, valueKey, type AccountRestrictionsEntry } from '../src/memory/plugins/restriction-account/state.js';
-import { accountRestrictionsTreeKey, serializeAccountRestrictions } from '../src/memory/plugins/restriction-account/serialize.js';
+import { ACCOUNT_TYPE, type AccountState, type ActivityBucket } from '../src/families/core/account-state.js';
+import { accountStateTreeKey, serializeAccountState } from '../src/families/core/serialize.js';
+import type { HashLockEntry } from '../src/families/lock-hash/state.js';
+import { LOCK_STATUS } from '../src/families/lock-shared/lock-info.js';
+import { hashLockTreeKey, serializeHashLockInfo } from '../src/families/lock-hash/serialize.js';
+import { LOCK_HASH_ALGORITHM, compositeHashOf, type SecretLockEntry } from '../src/families/lock-secret/state.js';
+import { secretLockTreeKey, serializeSecretLockInfo } from '../src/families/lock-secret/serialize.js';
+import { METADATA_TYPE, compositeHash as metadataCompositeHash, type MetadataEntry, type MetadataKey } from '../src/families/metadata/state.js';
+import { metadataTreeKey, serializeMetadataEntry } from '../src/families/metadata/serialize.js';
+import { MOSAIC_FLAGS, type MosaicEntry } from '../src/families/mosaic/state.js';
+import { mosaicTreeKey, serializeMosaicEntry } from '../src/families/mosaic/serialize.js';
+import type { MultisigEntry } from '../src/families/multisig/state.js';
+import { multisigTreeKey, serializeMultisigEntry } from '../src/families/multisig/serialize.js';
+import { ALIAS_TYPE, NO_ALIAS, NO_PARENT, type Alias, type NamespaceEntry } from '../src/families/namespace/state.js';
+import { namespaceTreeKey, serializeRootNamespace } from '../src/families/namespace/serialize.js';
+import { DIRECTIONAL_FLAGS, RESTRICTION_FLAGS, emptyRestrictions, valueKey, type AccountRestrictionsEntry } from '../src/families/restriction-account/state.js';
+import { accountRestrictionsTreeKey, serializeAccountRestrictions } from '../src/families/restriction-account/serialize.js';
 import {
   ENTRY_TYPE,
   NO_MOSAIC,
@@ -86,8 +86,8 @@ import {
   type GlobalRule,
   type MosaicAddressRestrictionEntry,
   type MosaicGlobalRestrictionEntry,
-} from '../src/memory/plugins/restriction-mosaic/state.js';
-import { mosaicRestrictionTreeKey, serializeMosaicRestrictionEntry } from '../src/memory/plugins/restriction-mosaic/serialize.js';
+} from '../src/families/restriction-mosaic/state.js';
+import { mosaicRestrictionTreeKey, serializeMosaicRestrictionEntry } from '../src/families/restriction-mosaic/serialize.js';
 
 const MAX_U64 = 0xffff_ffff_ffff_ffffn;
 const MAX_U32 = 0xffff_ffff;

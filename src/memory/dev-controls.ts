@@ -3,8 +3,8 @@ import type { ChainHeadDTO, DevControlsRepository, MinedBlockDTO, MiningDTO, Sna
 import { InvalidArgumentError, ResourceNotFoundError } from '../errors.js';
 import type { StateDelta } from './state/chain-state.js';
 import type { ChainDump, ChainInput } from './chain-dump.js';
-import { ACCOUNTS, newAccount } from './plugins/core/account-state.js';
-import { MOSAICS } from './plugins/mosaic/state.js';
+import { ACCOUNTS, newAccount } from '../families/core/account-state.js';
+import { MOSAICS } from '../families/mosaic/state.js';
 
 /** What the controls drive in the chain. */
 export interface DevChain {

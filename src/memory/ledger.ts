@@ -1,4 +1,4 @@
-import type { AccountStore } from './plugins/core/account-store.js';
+import type { AccountStore } from '../families/core/account-store.js';
 
 /** Confirmed balances, for tests that check what a transaction moved: `chain.ledger.balance(addressHex, mosaicId)`. */
 export class Ledger {

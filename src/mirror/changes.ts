@@ -2,7 +2,7 @@ import { models } from 'symbol-sdk/symbol';
 import type { ResolutionStatementInfoDTO, TransactionStatementInfoDTO } from '../backend/receipts.js';
 import type { AddressBook } from '../memory/address-book.js';
 import { RECEIPT_TYPE } from '../memory/execution/receipts.js';
-import { aliasedNamespace, isMosaicAlias, NO_PARENT } from '../memory/plugins/namespace/state.js';
+import { aliasedNamespace, isMosaicAlias, NO_PARENT } from '../families/namespace/state.js';
 import type { StatementRow } from '../postgres/receipts.js';
 import type { EntryRow as TransactionRow } from '../postgres/transactions.js';
 import type { ListedKind } from './listed.js';

@@ -2,11 +2,11 @@ import type { AccountRestrictionsInfoDTO, AccountRestrictionsSearchCriteria } fr
 import type { HashLockInfoDTO, HashLockSearchCriteria, SecretLockInfoDTO, SecretLockSearchCriteria } from '../backend/locks.js';
 import type { MetadataInfoDTO, MetadataSearchCriteria } from '../backend/metadata.js';
 import type { MosaicRestrictionDTO, MosaicRestrictionSearchCriteria } from '../backend/mosaic-restrictions.js';
-import { hashLockEntryOf, hashLockFilters, hashLockQueryFilters } from '../memory/plugins/lock-hash/store.js';
-import { secretLockEntryOf, secretLockFilters, secretLockQueryFilters } from '../memory/plugins/lock-secret/store.js';
-import { metadataEntryOf, metadataFilters, metadataQueryFilters } from '../memory/plugins/metadata/store.js';
-import { accountRestrictionFilters, accountRestrictionQueryFilters, accountRestrictionsEntryOf } from '../memory/plugins/restriction-account/store.js';
-import { mosaicRestrictionEntryOf, mosaicRestrictionFilters, mosaicRestrictionQueryFilters } from '../memory/plugins/restriction-mosaic/store.js';
+import { hashLockEntryOf, hashLockFilters, hashLockQueryFilters } from '../families/lock-hash/store.js';
+import { secretLockEntryOf, secretLockFilters, secretLockQueryFilters } from '../families/lock-secret/store.js';
+import { metadataEntryOf, metadataFilters, metadataQueryFilters } from '../families/metadata/store.js';
+import { accountRestrictionFilters, accountRestrictionQueryFilters, accountRestrictionsEntryOf } from '../families/restriction-account/store.js';
+import { mosaicRestrictionEntryOf, mosaicRestrictionFilters, mosaicRestrictionQueryFilters } from '../families/restriction-mosaic/store.js';
 import { listOf, listsUnder, type Filters } from '../memory/state/entry-listing.js';
 import { byId, type EntryRow as StateRow } from '../postgres/state-write.js';
 import type { UpstreamClient } from '../upstream/client.js';

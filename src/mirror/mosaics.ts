@@ -2,7 +2,7 @@ import { models } from 'symbol-sdk/symbol';
 import type { MosaicInfoDTO } from '../backend/mosaics.js';
 import { RECEIPT_TYPE } from '../memory/execution/receipts.js';
 import type { TransactionStatementInfoDTO } from '../backend/receipts.js';
-import { mosaicEntryOf, mosaicFilters } from '../memory/plugins/mosaic/store.js';
+import { mosaicEntryOf, mosaicFilters } from '../families/mosaic/store.js';
 import { listsUnder } from '../memory/state/entry-listing.js';
 import type { StatementRow } from '../postgres/receipts.js';
 import { byId, type EntryRow as StateRow } from '../postgres/state-write.js';

@@ -7,7 +7,7 @@ import type { UpstreamClient } from '../upstream/client.js';
 import { addressParam } from '../upstream/params.js';
 import { hex, integer, list, object } from '../upstream/rules.js';
 import { fields } from '../upstream/shape.js';
-import { aliasedNamespace } from '../memory/plugins/namespace/state.js';
+import { aliasedNamespace } from '../families/namespace/state.js';
 
 /**
  * Multisig entries as a mirror copies them: by account (`GET /account/{address}/multisig`;

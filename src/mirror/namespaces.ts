@@ -1,6 +1,6 @@
 import type { NamespaceInfoDTO, NamespaceSearchCriteria } from '../backend/namespaces.js';
-import { ALIAS_TYPE } from '../memory/plugins/namespace/state.js';
-import { namespaceEntriesOf, namespaceFilters, namespaceIdOf, namespaceQueryFilters } from '../memory/plugins/namespace/store.js';
+import { ALIAS_TYPE } from '../families/namespace/state.js';
+import { namespaceEntriesOf, namespaceFilters, namespaceIdOf, namespaceQueryFilters } from '../families/namespace/store.js';
 import { listOf, listsUnder } from '../memory/state/entry-listing.js';
 import { byId, type AliasRow, type EntryRow as StateRow, type StateRows } from '../postgres/state-write.js';
 import type { UpstreamClient } from '../upstream/client.js';

@@ -1,8 +1,8 @@
 import type { ChainInfoDTO } from '../backend/dto.js';
 import type { NamespaceInfoDTO, NamespaceNameDTO, NamespaceRepository } from '../backend/namespaces.js';
 import { listOf } from '../memory/state/entry-listing.js';
-import { namespaceQueryFilters, type NamespaceStore } from '../memory/plugins/namespace/store.js';
-import { ALIAS_TYPE, NO_PARENT } from '../memory/plugins/namespace/state.js';
+import { namespaceQueryFilters, type NamespaceStore } from '../families/namespace/store.js';
+import { ALIAS_TYPE, NO_PARENT } from '../families/namespace/state.js';
 import type { Reader } from './reader.js';
 import { entryPage, findEntries } from './state-read.js';
 import { byId, type AliasRow, type EntryRow, type StateRows } from './state-write.js';

@@ -8,7 +8,7 @@ import { encodePatriciaPath } from '../patricia-path.js';
 import { parseHex } from '../http/query.js';
 import { PURE, type Router } from '../http/router.js';
 import { andThen } from './awaitable.js';
-import { parseAccountKey } from './accounts.js';
+import { parseAccountKey } from '../families/core/routes.js';
 import { parseId } from './params.js';
 
 /**

@@ -31,6 +31,19 @@ export const ADDRESS_INTERACTION = notificationType<{ sourceAddress: string; tra
  * One embedded transaction of an aggregate, published after its header and before its own
  * notifications: its signer and the aggregate's signer and cosigners (who must approve it).
  */
+/** An aggregate's shape: how many inner transactions and cosignatures, and who cosigned. */
+export const AGGREGATE_COSIGNATURES = notificationType<AggregateCosignatures>('aggregateCosignatures');
+
+export interface AggregateCosignatures {
+  readonly signerPublicKey: string;
+  readonly transactionsCount: number;
+  /** 64 hex each. */
+  readonly cosignerPublicKeys: readonly string[];
+  /** The inner transactions' signers, each once. */
+  readonly innerSignerPublicKeys: readonly string[];
+  /** Unresolved addresses (48 hex) the inner transactions need the approval of besides their signers (a multisig modification's new cosignatories, a metadata target). */
+  readonly additionalCosigners: readonly string[];
+}
 export const AGGREGATE_EMBEDDED_TRANSACTION = notificationType<{
   /** 64 hex. */
   aggregateSignerPublicKey: string;

@@ -7,10 +7,8 @@ import type { FailureCode } from './notification.js';
 import type { BlockEnvironment } from './plugin.js';
 import type { BlockStatements } from './receipts.js';
 import { StatementBuilder } from './statement-builder.js';
-import { AGGREGATE_EMBEDDED_TRANSACTION } from './core-notifications.js';
+import { AGGREGATE_COSIGNATURES, AGGREGATE_EMBEDDED_TRANSACTION } from './core-notifications.js';
 import type { NotificationType } from './notification.js';
-// The aggregate's own notification: its cosigners as a whole (eligibility), besides each inner transaction's approvals.
-import { AGGREGATE_COSIGNATURES } from '../plugins/aggregate.js';
 
 /** The notifications an aggregate's cosigners are checked on. */
 const COSIGNER_KINDS = [AGGREGATE_COSIGNATURES, AGGREGATE_EMBEDDED_TRANSACTION] as readonly NotificationType<unknown>[];

@@ -1,0 +1,58 @@
+import type { AccountKey, AccountSearchCriteria } from '../../backend/accounts.js';
+import type { GatewayBackend } from '../../backend/index.js';
+import { InvalidArgumentError, clip } from '../../errors.js';
+import { parseAddress } from '../../http/address.js';
+import { requireJsonObject } from '../../http/body.js';
+import { parseHex, parseUint64, singleParam, upperHex } from '../../http/query.js';
+import { PURE, type Router } from '../../http/router.js';
+import { parsePagination } from '../../pagination.js';
+import { oneOrNotFound, pageOf } from '../../routes/awaitable.js';
+import { parseId, parseList, unique } from '../../routes/params.js';
+
+/** `GET /accounts`, `GET /accounts/{accountId}` and `POST /accounts`. */
+export function accountRoutes(router: Router, backend: GatewayBackend): void {
+  const accounts = backend.accounts;
+  if (!accounts) return;
+
+  router.get('/accounts', (ctx) => {
+    const criteria = parseAccountSearch(ctx.query);
+    return pageOf(accounts.search(criteria), criteria);
+  }, PURE);
+
+  router.get('/accounts/:accountId', (ctx) => {
+    const key = parseAccountKey('accountId', ctx.params.accountId);
+    return oneOrNotFound(accounts.find([key]), ctx.params.accountId);
+  }, PURE);
+
+  router.post('/accounts', (ctx) => {
+    const { publicKeys, addresses } = requireJsonObject(ctx.body);
+    if ((publicKeys === undefined) === (addresses === undefined)) throw new InvalidArgumentError('give exactly one of publicKeys and addresses');
+    const keys: AccountKey[] = publicKeys !== undefined
+      ? parseList(publicKeys, 'publicKeys', (text) => ({ publicKey: parseHex('publicKeys', text, 32) }))
+      : parseList(addresses, 'addresses', (text) => ({ address: parseAddress('addresses', text) }));
+    return accounts.find(unique(keys, (key) => ('address' in key ? key.address : key.publicKey)));
+  });
+}
+
+/** An account named by its 64-hex public key or its 39-character address. */
+export function parseAccountKey(name: string, text: string): AccountKey {
+  const publicKey = upperHex(text, 64);
+  if (publicKey !== undefined) return { publicKey };
+  if (text.length === 39) return { address: parseAddress(name, text) };
+  throw new InvalidArgumentError(`${name} has an invalid format: '${clip(text)}' is neither a public key nor an address`);
+}
+
+function parseAccountSearch(query: URLSearchParams): AccountSearchCriteria {
+  const page = parsePagination(query, { orderBy: ['balance'] });
+  const criteria: AccountSearchCriteria = { ...page, orderBy: page.orderBy as 'id' | 'balance' };
+  const address = singleParam(query, 'address');
+  if (address !== undefined) criteria.address = parseAddress('address', address);
+  const mosaicId = singleParam(query, 'mosaicId');
+  if (mosaicId !== undefined) criteria.mosaicId = parseId('mosaicId', mosaicId);
+  if (criteria.orderBy === 'balance') {
+    if (criteria.mosaicId === undefined) throw new InvalidArgumentError('mosaicId must be provided when sorting by balance');
+    // Sorted by balance, the offset is an amount: entries past it in the sort direction.
+    if (criteria.offset !== undefined) criteria.offset = parseUint64('offset', criteria.offset).toString();
+  }
+  return criteria;
+}

@@ -1,0 +1,111 @@
+/**
+ * The core's validators and observers (catapult's coresystem plugin): networks, addresses,
+ * public keys, deadlines and balances, for every transaction whatever its type.
+ */
+import { hasValidChecksum } from '../../address.js';
+import {
+  ACCOUNT_ADDRESS,
+  ACCOUNT_PUBLIC_KEY,
+  BALANCE_DEBIT,
+  BALANCE_TRANSFER,
+  ENTITY,
+  TRANSACTION_DEADLINE,
+} from '../../memory/execution/core-notifications.js';
+import type { FailureCode } from '../../memory/execution/notification.js';
+import type { ObservationContext, ValidationContext } from '../../memory/execution/plugin.js';
+import { ACCOUNTS, balanceOf, newAccount, withBalanceChange, type AccountState } from './account-state.js';
+
+type Payload<T> = T extends { readonly payload?: infer P } ? P : never;
+
+const ZERO_KEY = '0'.repeat(64);
+
+/** A transaction of another network. */
+export function validateNetwork({ network }: Payload<typeof ENTITY>, context: ValidationContext): FailureCode | undefined {
+  return network === context.network.identifier ? undefined : 'Failure_Core_Wrong_Network';
+}
+
+/** A signer whose key is all zeros. */
+export function validateNonZeroPublicKey({ publicKey }: Payload<typeof ACCOUNT_PUBLIC_KEY>): FailureCode | undefined {
+  return publicKey === ZERO_KEY ? 'Failure_Core_Zero_Public_Key' : undefined;
+}
+
+/** An address (resolved) of another network or with a wrong checksum: what an alias that resolves to nothing is. */
+export function validateAddress({ unresolvedAddress }: Payload<typeof ACCOUNT_ADDRESS>, context: ValidationContext): FailureCode | undefined {
+  const address = context.resolveAddress(unresolvedAddress);
+  // An account the chain knows has a valid address: only a new one is checked.
+  if (context.state.cache(ACCOUNTS).get(address)) return undefined;
+  return isValidAddress(address, context.network.identifier) ? undefined : 'Failure_Core_Invalid_Address';
+}
+
+/** An address that already belongs to another public key. */
+export function validatePublicKeyOfAddress({ publicKey, address }: Payload<typeof ACCOUNT_PUBLIC_KEY>, context: ValidationContext): FailureCode | undefined {
+  const known = context.state.cache(ACCOUNTS).get(address)?.publicKey;
+  return known === undefined || known === publicKey ? undefined : 'Failure_Core_Address_Collision';
+}
+
+/** A deadline before the block's time, or further ahead than a transaction may live. */
+export function validateDeadline({ deadline, maxLifetime }: Payload<typeof TRANSACTION_DEADLINE>, context: ValidationContext): FailureCode | undefined {
+  if (deadline < context.timestamp) return 'Failure_Core_Past_Deadline';
+  return deadline > context.timestamp + maxLifetime ? 'Failure_Core_Future_Deadline' : undefined;
+}
+
+/** The nemesis account signing anything after the nemesis block. */
+export function validateNemesisSigner({ publicKey }: Payload<typeof ACCOUNT_PUBLIC_KEY>, context: ValidationContext): FailureCode | undefined {
+  return context.height > 1n && publicKey === context.network.nemesisPublicKey ? 'Failure_Core_Nemesis_Account_Signed_After_Nemesis_Block' : undefined;
+}
+
+/** A debit larger than the balance. */
+export function validateDebitBalance({ address, unresolvedMosaicId, amount }: Payload<typeof BALANCE_DEBIT>, context: ValidationContext): FailureCode | undefined {
+  return covers(context, address, unresolvedMosaicId, amount) ? undefined : 'Failure_Core_Insufficient_Balance';
+}
+
+/** A transfer larger than the sender's balance. */
+export function validateTransferBalance({ unresolvedSenderAddress, unresolvedMosaicId, amount }: Payload<typeof BALANCE_TRANSFER>, context: ValidationContext): FailureCode | undefined {
+  return covers(context, context.resolveAddress(unresolvedSenderAddress), unresolvedMosaicId, amount) ? undefined : 'Failure_Core_Insufficient_Balance';
+}
+
+function covers(context: ValidationContext, address: string, unresolvedMosaicId: string, amount: bigint): boolean {
+  if (amount === 0n) return true;
+  return balanceOf(context.state.cache(ACCOUNTS).get(address), context.resolveMosaicId(unresolvedMosaicId)) >= amount;
+}
+
+/** The signer's account exists from now on and knows its public key. */
+export function observePublicKey({ publicKey, address }: Payload<typeof ACCOUNT_PUBLIC_KEY>, context: ObservationContext): void {
+  const accounts = context.state.cache(ACCOUNTS);
+  const account = accounts.get(address) ?? newAccount(address, context.height);
+  if (account.publicKey === undefined) accounts.set(address, { ...account, publicKey, publicKeyHeight: context.height });
+  else if (!accounts.get(address)) accounts.set(address, account);
+}
+
+/** A named account exists from now on. */
+export function observeAddress({ unresolvedAddress }: Payload<typeof ACCOUNT_ADDRESS>, context: ObservationContext): void {
+  const address = context.resolveAddress(unresolvedAddress);
+  const accounts = context.state.cache(ACCOUNTS);
+  if (!accounts.get(address)) accounts.set(address, newAccount(address, context.height));
+}
+
+export function observeDebit({ address, unresolvedMosaicId, amount }: Payload<typeof BALANCE_DEBIT>, context: ObservationContext): void {
+  changeBalance(context, address, context.resolveMosaicId(unresolvedMosaicId), -amount);
+}
+
+export function observeTransfer(payload: Payload<typeof BALANCE_TRANSFER>, context: ObservationContext): void {
+  const mosaicId = context.resolveMosaicId(payload.unresolvedMosaicId);
+  changeBalance(context, context.resolveAddress(payload.unresolvedSenderAddress), mosaicId, -payload.amount);
+  changeBalance(context, context.resolveAddress(payload.unresolvedRecipientAddress), mosaicId, payload.amount);
+}
+
+/** Adds `delta` to an account's balance, making the account when it is new. */
+export function changeBalance(context: ObservationContext, address: string, mosaicId: string, delta: bigint): AccountState {
+  const accounts = context.state.cache(ACCOUNTS);
+  const before = accounts.get(address) ?? newAccount(address, context.height);
+  const after = withBalanceChange(before, mosaicId, delta);
+  if (after !== before || !accounts.get(address)) accounts.set(address, after);
+  return after;
+}
+
+/** Whether 48 hex characters are an address of this network with a right checksum. */
+export function isValidAddress(hex: string, networkIdentifier: number): boolean {
+  if (hex.length !== 48) return false;
+  const bytes = Buffer.from(hex, 'hex');
+  return bytes[0] === networkIdentifier && hasValidChecksum(bytes);
+}

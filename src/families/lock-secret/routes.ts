@@ -1,0 +1,30 @@
+import type { GatewayBackend } from '../../backend/index.js';
+import type { SecretLockSearchCriteria } from '../../backend/locks.js';
+import { parseAddress } from '../../http/address.js';
+import { parseHex, singleParam } from '../../http/query.js';
+import { PURE, type Router } from '../../http/router.js';
+import { parsePagination } from '../../pagination.js';
+import { oneOrNotFound, pageOf } from '../../routes/awaitable.js';
+import { bodyList, unique } from '../../routes/params.js';
+
+/** `GET /lock/secret` (by owner `address` and `secret`), `GET /lock/secret/{compositeHash}` and `POST /lock/secret`. */
+export function secretLockRoutes(router: Router, backend: GatewayBackend): void {
+  const secretLocks = backend.secretLocks;
+  if (!secretLocks) return;
+
+  router.get('/lock/secret', (ctx) => {
+    const criteria: SecretLockSearchCriteria = { ...parsePagination(ctx.query), orderBy: 'id' };
+    const address = singleParam(ctx.query, 'address');
+    if (address !== undefined) criteria.address = parseAddress('address', address);
+    const secret = singleParam(ctx.query, 'secret');
+    if (secret !== undefined) criteria.secret = parseHex('secret', secret, 32);
+    return pageOf(secretLocks.search(criteria), criteria);
+  }, PURE);
+
+  router.get('/lock/secret/:compositeHash', (ctx) => {
+    const compositeHash = parseHex('compositeHash', ctx.params.compositeHash, 32);
+    return oneOrNotFound(secretLocks.find([compositeHash]), ctx.params.compositeHash);
+  }, PURE);
+
+  router.post('/lock/secret', (ctx) => secretLocks.find(unique(bodyList(ctx.body, 'compositeHashes', (text) => parseHex('compositeHashes', text, 32)))));
+}

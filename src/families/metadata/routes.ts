@@ -1,0 +1,42 @@
+import type { GatewayBackend } from '../../backend/index.js';
+import type { MetadataSearchCriteria } from '../../backend/metadata.js';
+import { InvalidArgumentError, clip } from '../../errors.js';
+import { parseAddress } from '../../http/address.js';
+import { parseHex, singleParam } from '../../http/query.js';
+import { PURE, type Router } from '../../http/router.js';
+import { parsePagination } from '../../pagination.js';
+import { oneOrNotFound, pageOf } from '../../routes/awaitable.js';
+import { parseId } from '../../routes/params.js';
+
+/** `GET /metadata` (filtered by any of its five filters) and `GET /metadata/{compositeHash}`. */
+export function metadataRoutes(router: Router, backend: GatewayBackend): void {
+  const metadata = backend.metadata;
+  if (!metadata) return;
+
+  router.get('/metadata', (ctx) => {
+    const criteria: MetadataSearchCriteria = { ...parsePagination(ctx.query), orderBy: 'id' };
+    const param = (name: string) => singleParam(ctx.query, name);
+    const source = param('sourceAddress');
+    if (source !== undefined) criteria.sourceAddress = parseAddress('sourceAddress', source);
+    const target = param('targetAddress');
+    if (target !== undefined) criteria.targetAddress = parseAddress('targetAddress', target);
+    const key = param('scopedMetadataKey');
+    if (key !== undefined) criteria.scopedMetadataKey = parseId('scopedMetadataKey', key);
+    const targetId = param('targetId');
+    if (targetId !== undefined) criteria.targetId = parseId('targetId', targetId);
+    const type = param('metadataType');
+    if (type !== undefined) criteria.metadataType = parseMetadataType(type);
+    return pageOf(metadata.search(criteria), criteria);
+  }, PURE);
+
+  router.get('/metadata/:compositeHash', (ctx) => {
+    const hash = parseHex('compositeHash', ctx.params.compositeHash, 32);
+    return oneOrNotFound(metadata.find([hash]), ctx.params.compositeHash);
+  }, PURE);
+}
+
+// The reference takes any unsigned number (a type it does not know matches nothing).
+function parseMetadataType(text: string): number {
+  if (!/^[0-9]{1,10}$/.test(text) || Number(text) > 0xffff_ffff) throw new InvalidArgumentError(`metadataType must be a non-negative number, not '${clip(text)}'`);
+  return Number(text);
+}

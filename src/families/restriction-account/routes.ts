@@ -1,0 +1,25 @@
+import type { AccountRestrictionsSearchCriteria } from '../../backend/account-restrictions.js';
+import type { GatewayBackend } from '../../backend/index.js';
+import { parseAddress } from '../../http/address.js';
+import { singleParam } from '../../http/query.js';
+import { PURE, type Router } from '../../http/router.js';
+import { parsePagination } from '../../pagination.js';
+import { oneOrNotFound, pageOf } from '../../routes/awaitable.js';
+
+/** `GET /restrictions/account` and `GET /restrictions/account/{address}`. */
+export function accountRestrictionRoutes(router: Router, backend: GatewayBackend): void {
+  const restrictions = backend.accountRestrictions;
+  if (!restrictions) return;
+
+  router.get('/restrictions/account', (ctx) => {
+    const criteria: AccountRestrictionsSearchCriteria = { ...parsePagination(ctx.query), orderBy: 'id' };
+    const address = singleParam(ctx.query, 'address');
+    if (address !== undefined) criteria.address = parseAddress('address', address);
+    return pageOf(restrictions.search(criteria), criteria);
+  }, PURE);
+
+  router.get('/restrictions/account/:address', (ctx) => {
+    const address = parseAddress('address', ctx.params.address);
+    return oneOrNotFound(restrictions.find([address]), ctx.params.address);
+  }, PURE);
+}
