@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { flagsOf, redacted, UsageError, whole } from './command-line.js';
 import { createGateway } from './gateway.js';
-import { InMemoryChain } from './memory/chain.js';
+import { InMemoryChain } from './in-memory-chain.js';
 import type { GatewayBackend } from './backend/index.js';
 import type { InMemoryChainOptions } from './memory/options.js';
 import { optionsOfDump, readChainDump, writeChainDump, type ChainDump } from './memory/chain-dump.js';

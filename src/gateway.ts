@@ -23,7 +23,7 @@ import { Router, type RequestContext, type RouteMatch } from './http/router.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { applyServerTimeouts, type ServerTimeouts } from './http/server-timeouts.js';
 import { explorerPath, explorerRoute, type ExplorerOptions } from './explorer/route.js';
-import { InMemoryChain } from './memory/chain.js';
+import { InMemoryChain } from './in-memory-chain.js';
 import { symbolRoutes } from './routes/index.js';
 import { ListenerHub, type ListenerHubOptions, type UpgradeEmitter } from './ws/index.js';
 

@@ -6,7 +6,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGateway, type Gateway, type GatewayOptions } from './gateway.js';
-import { InMemoryChain, type ChainAccount } from './memory/chain.js';
+import { InMemoryChain } from './in-memory-chain.js';
+import { type ChainAccount } from './memory/chain/identity.js';
 import type { InMemoryChainOptions } from './memory/options.js';
 
 export interface TestGatewayOptions extends InMemoryChainOptions {

@@ -5,7 +5,8 @@
  * state built from real signed key link transactions harvested into blocks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import type { ChainAccount } from '../src/memory/chain/identity.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { confirm, signedBy, unfundedAccount } from './support/announce.js';
 import { assertMatchesSchema } from './support/openapi.js';
 import { startGateway, testChain } from './support/server.js';

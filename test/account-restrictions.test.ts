@@ -5,7 +5,8 @@
  */
 import { models } from 'symbol-sdk/symbol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import type { ChainAccount } from '../src/memory/chain/identity.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { confirm, signedBy } from './support/announce.js';
 import { startGateway, testChain } from './support/server.js';
 import { XYM_ALIAS, type Signed } from './support/signing.js';

@@ -6,7 +6,8 @@
 import { Address, generateMosaicId } from 'symbol-sdk/symbol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayBackend } from '../src/index.js';
-import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import type { ChainAccount } from '../src/memory/chain/identity.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { confirm, hex, signedBy, unfundedAccount } from './support/announce.js';
 import { startGateway, testChain } from './support/server.js';
 import type { Signed } from './support/signing.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGateway, PURE, type GatewayBackend, type GatewayOptions } from '../src/index.js';
-import type { InMemoryChain } from '../src/memory/chain.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { POSTGRES_BACKEND } from './support/postgres-mount.js';
 import { transfer } from './support/signing.js';
 import { startGateway, testChain, TestServer } from './support/server.js';

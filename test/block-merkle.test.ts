@@ -10,7 +10,7 @@ import { Address, generateMosaicId, generateNamespaceId, proveMerkle } from 'sym
 import * as sdk2 from 'symbol-sdk-v2';
 import { NetworkType, type AddressResolutionStatement, type MosaicIdResolutionStatement, type TransactionStatement } from 'symbol-sdk-v2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InMemoryChain } from '../src/memory/chain.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { startGateway, testChain } from './support/server.js';
 import { aggregate, embeddedTransfer, inAnHour, sign, transfer, type Signed } from './support/signing.js';
 

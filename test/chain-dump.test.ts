@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InMemoryChain } from '../src/memory/chain.js';
+import { InMemoryChain } from '../src/in-memory-chain.js';
 import { readChainDump, writeChainDump, type ChainDump } from '../src/memory/chain-dump.js';
 import { activity, fingerprint, type Activity } from './support/chain-activity.js';
 import { startGateway, testChain, FIXED_START, type TestServer } from './support/server.js';

@@ -7,7 +7,7 @@
 import { PublicKey, Signature } from 'symbol-sdk';
 import { generateNamespaceId } from 'symbol-sdk/symbol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { InMemoryChain } from '../src/memory/chain.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import type { InMemoryChainOptions } from '../src/memory/options.js';
 import { confirm, hashLockFor, hex, signedBy } from './support/announce.js';
 import { startGateway, testChain, type TestServer } from './support/server.js';

@@ -6,8 +6,8 @@
 import { Address, generateMosaicId, generateNamespaceId, metadataGenerateKey, models, mosaicRestrictionGenerateKey } from 'symbol-sdk/symbol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NamespaceInfoDTO } from '../src/backend/namespaces.js';
-import { chainInternals, type InMemoryChain } from '../src/memory/chain.js';
-import { ACCOUNTS } from '../src/families/core/account-state.js';
+import { type InMemoryChain } from '../src/in-memory-chain.js';
+import { ACCOUNTS } from '../src/memory/account-state.js';
 import { accountStateOf } from '../src/families/core/account-store.js';
 import { HASH_LOCKS } from '../src/families/lock-hash/state.js';
 import { hashLockEntryOf } from '../src/families/lock-hash/store.js';
@@ -85,7 +85,7 @@ describe('the inverses of the state renderers', () => {
 
   /** Checks that `rebuilt` holds the chain's own entry for every key of the cache, and returns how many were compared. */
   function expectEveryEntry<V>(descriptor: CacheDescriptor<V>, rebuilt: ReadonlyMap<string, V>): number {
-    const cache = chainInternals().core(server.chain).state.cache(descriptor);
+    const cache = server.chain.following().state.cache(descriptor);
     const own = new Map<string, V>();
     for (const key of rebuilt.keys()) own.set(key, cache.get(key)!);
     expect(rebuilt.size, descriptor.name).toBe(cache.size);

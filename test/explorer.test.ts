@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { Address } from 'symbol-sdk/symbol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../src/index.js';
-import type { InMemoryChain } from '../src/memory/chain.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { INSTALL_TIMEOUT, launchChromium } from './support/browser.js';
 import { listen } from './support/mounts.js';
 import { startGateway, testChain } from './support/server.js';

@@ -9,7 +9,8 @@
 import { Address, generateMosaicId, generateNamespaceId, metadataGenerateKey, models } from 'symbol-sdk/symbol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../src/gateway.js';
-import { InMemoryChain, type ChainAccount } from '../src/memory/chain.js';
+import { InMemoryChain } from '../src/in-memory-chain.js';
+import { type ChainAccount } from '../src/memory/chain/identity.js';
 import { confirm, hex, outcomeOf, signedBy, unfundedAccount } from './support/announce.js';
 import { finished, listening } from './support/cli.js';
 import { startGateway, testChain, TestServer } from './support/server.js';

@@ -3,7 +3,8 @@
  * by real signed transactions: two of a, one of b, and a's first used by its aggregate bonded.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import type { ChainAccount } from '../src/memory/chain/identity.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { confirm, hashLockFor } from './support/announce.js';
 import { startGateway, testChain } from './support/server.js';
 import { aggregate, embeddedTransfer, type Signed } from './support/signing.js';

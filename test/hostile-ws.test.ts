@@ -23,7 +23,7 @@ import { startGateway, type TestServer } from './support/server.js';
 import { transfer } from './support/signing.js';
 import { Client, openSockets } from './support/ws-client.js';
 import { jsonErrorOf, parseAnswer } from './support/ws-hub.js';
-import type { InMemoryChain } from '../src/memory/chain.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 
 let server: TestServer & { chain: InMemoryChain };
 let chain: InMemoryChain;

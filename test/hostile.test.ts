@@ -17,7 +17,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '../src/errors.js';
 import { createGateway, type Gateway } from '../src/index.js';
-import type { ChainAccount } from '../src/memory/chain.js';
+import type { ChainAccount } from '../src/memory/chain/identity.js';
 import { assertMatchesSpec } from './support/openapi.js';
 import { testChain } from './support/server.js';
 import { aggregate, embeddedTransfer, transfer, type Signed } from './support/signing.js';

@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { SymbolFacade } from 'symbol-sdk/symbol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import type { ChainAccount } from '../src/memory/chain/identity.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { lockFunds, unfundedAccount } from './support/announce.js';
 import { startGateway, testChain } from './support/server.js';
 import {

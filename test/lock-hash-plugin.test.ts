@@ -4,7 +4,8 @@
  * signer's channels, the locked funds followed through balances and the block's receipts.
  */
 import { describe, expect, it } from 'vitest';
-import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import type { ChainAccount } from '../src/memory/chain/identity.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { confirm, hashLockFor, pluginHarness } from './support/announce.js';
 import { startGateway } from './support/server.js';
 import { XYM_ALIAS, aggregate, cosign, embeddedTransfer, type Signed } from './support/signing.js';

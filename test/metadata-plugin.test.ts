@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import { Address, generateMosaicId, generateNamespaceId, metadataGenerateKey, metadataUpdateValue, models } from 'symbol-sdk/symbol';
 import { describe, expect, it } from 'vitest';
-import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import type { ChainAccount } from '../src/memory/chain/identity.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { confirm, hex, lockFunds, pluginHarness, signedBy } from './support/announce.js';
 import { startGateway } from './support/server.js';
 import { aggregate, cosign, type Signed } from './support/signing.js';

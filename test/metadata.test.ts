@@ -4,7 +4,8 @@
  */
 import { Address, generateMosaicId, generateNamespaceId, metadataGenerateKey } from 'symbol-sdk/symbol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import type { ChainAccount } from '../src/memory/chain/identity.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { confirm, hex, signedBy } from './support/announce.js';
 import { startGateway, testChain } from './support/server.js';
 import { aggregate, type Signed } from './support/signing.js';

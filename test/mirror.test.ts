@@ -25,7 +25,7 @@ import {
 } from 'symbol-sdk-v2';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { chainInternals, InMemoryChain } from '../src/memory/chain.js';
+import { InMemoryChain } from '../src/in-memory-chain.js';
 import { Mirror, type MirrorOptions } from '../src/mirror/mirror.js';
 import { createPostgresBackend } from '../src/postgres/backend.js';
 import { PostgresWriter } from '../src/postgres/writer.js';
@@ -139,10 +139,10 @@ async function accountUrls(upstream: TestServer & { chain: InMemoryChain }): Pro
 
 /** The merkle paths of every block's transactions and statements (from `fromHeight`), and of a hash that is no leaf. */
 function merkleUrls(upstream: TestServer & { chain: InMemoryChain }, fromHeight = 1): string[] {
-  const leaves = chainInternals().core(upstream.chain).merkleLeaves;
+  const leaves = upstream.chain.following();
   const urls: string[] = [];
   for (let height = fromHeight; height <= Number(upstream.chain.height); height++) {
-    const block = leaves.at(height)!;
+    const block = leaves.merkleLeaves(height)!;
     for (const tree of ['transactions', 'statements'] as const) {
       for (let at = 0; at < block[tree].length; at += 32) urls.push(`/blocks/${height}/${tree}/${Buffer.from(block[tree].subarray(at, at + 32)).toString('hex').toUpperCase()}/merkle`);
       urls.push(`/blocks/${height}/${tree}/${'AB'.repeat(32)}/merkle`);

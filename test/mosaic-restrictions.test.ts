@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { Address, generateMosaicId, mosaicRestrictionGenerateKey } from 'symbol-sdk/symbol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import type { ChainAccount } from '../src/memory/chain/identity.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { confirm, hex, signedBy } from './support/announce.js';
 import { startGateway, testChain } from './support/server.js';
 import type { Signed } from './support/signing.js';

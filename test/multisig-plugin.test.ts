@@ -6,7 +6,8 @@
  */
 import { Address } from 'symbol-sdk/symbol';
 import { describe, expect, it } from 'vitest';
-import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import type { ChainAccount } from '../src/memory/chain/identity.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { confirm, lockFunds, pluginHarness, signedBy } from './support/announce.js';
 import { startGateway } from './support/server.js';
 import { aggregate, cosign, embeddedTransfer, transfer, type Signed } from './support/signing.js';

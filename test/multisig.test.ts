@@ -5,7 +5,8 @@
  */
 import { Address } from 'symbol-sdk/symbol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import type { ChainAccount } from '../src/memory/chain/identity.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { confirm } from './support/announce.js';
 import { startGateway, testChain } from './support/server.js';
 import { aggregate } from './support/signing.js';

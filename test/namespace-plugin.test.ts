@@ -7,7 +7,8 @@
  */
 import { generateMosaicId, generateNamespaceId, models } from 'symbol-sdk/symbol';
 import { describe, expect, it } from 'vitest';
-import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import type { ChainAccount } from '../src/memory/chain/identity.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import type { ChainRules } from '../src/memory/rules.js';
 import { startGateway } from './support/server.js';
 import { transfer, type Signed } from './support/signing.js';

@@ -7,7 +7,8 @@
 import { generateNamespaceId } from 'symbol-sdk/symbol';
 import { describe, expect, it } from 'vitest';
 import type { GatewayBackend, NodeInfoDTO } from '../src/index.js';
-import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import type { ChainAccount } from '../src/memory/chain/identity.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { confirm, signedBy, unfundedAccount } from './support/announce.js';
 import { startGateway, testChain } from './support/server.js';
 import { aggregate, embeddedTransfer, transfer, type Signed } from './support/signing.js';

@@ -12,7 +12,8 @@ import { Hash256, PublicKey } from 'symbol-sdk';
 import { Address, generateMosaicId, generateNamespaceId, metadataGenerateKey, models } from 'symbol-sdk/symbol';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { chainInternals, type ChainAccount, type InMemoryChain } from '../src/memory/chain.js';
+import { type ChainAccount } from '../src/memory/chain/identity.js';
+import { type InMemoryChain } from '../src/in-memory-chain.js';
 import type { InMemoryChainOptions } from '../src/memory/options.js';
 import { createPostgresBackend } from '../src/postgres/backend.js';
 import { merkleStateInfo } from '../src/routes/state-proofs.js';
@@ -185,8 +186,8 @@ describe('PostgreSQL store: block merkle paths and fees', () => {
 
     const transactions = (await everything(a, '/transactions/confirmed')).map((entry) => entry.meta);
     expect(transactions.length).toBeGreaterThan(10);
-    const core = chainInternals().core(chain);
-    const statementHashes = (height: number) => core.merkleLeaves.at(height)!.statements.toString('hex').toUpperCase().match(/.{64}/g) ?? [];
+    const following = chain.following();
+    const statementHashes = (height: number) => following.merkleLeaves(height)!.statements.toString('hex').toUpperCase().match(/.{64}/g) ?? [];
     const heights = [...new Set(transactions.map((meta) => Number(meta.height)))];
     const urls = [
       ...transactions.map((meta) => `/blocks/${meta.height}/transactions/${meta.merkleComponentHash}/merkle`),

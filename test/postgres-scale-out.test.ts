@@ -9,7 +9,7 @@
 import { Mosaic, NamespaceId, PlainMessage, TransferTransaction, UInt64, type Account, type SignedTransaction } from 'symbol-sdk-v2';
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { InMemoryChain } from '../src/memory/chain.js';
+import { InMemoryChain } from '../src/in-memory-chain.js';
 import { createPostgresBackend } from '../src/postgres/backend.js';
 import { openPostgresChain, PostgresWriter } from '../src/postgres/writer.js';
 import { activity, fingerprint } from './support/chain-activity.js';

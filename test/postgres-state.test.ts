@@ -10,7 +10,7 @@
  */
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import type { InMemoryChain } from '../src/memory/chain.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { createPostgresBackend } from '../src/postgres/backend.js';
 import { hex } from './support/announce.js';
 import { actors, change, COLLECTIONS, expectSameState, populate, populateMore, stateChain as newStateChain } from './support/chain-state.js';

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import type { InMemoryChain } from '../src/memory/chain.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { createPostgresBackend, type PostgresBackend } from '../src/postgres/backend.js';
 import { PostgresWriter } from '../src/postgres/writer.js';
 import { expectSameAnswers, usePostgresStore } from './support/postgres.js';

@@ -5,7 +5,7 @@
  * its start or caught up with a chain that ran before it.
  */
 import { describe, expect, it } from 'vitest';
-import type { InMemoryChain } from '../src/memory/chain.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { createPostgresBackend } from '../src/postgres/backend.js';
 import { PostgresWriter } from '../src/postgres/writer.js';
 import { activity, type Activity } from './support/chain-activity.js';

@@ -22,7 +22,7 @@ import {
   type SignedTransaction,
 } from 'symbol-sdk-v2';
 import { describe, expect, it } from 'vitest';
-import type { InMemoryChain } from '../src/memory/chain.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { lockFunds } from './support/announce.js';
 import { UNTIL_TOLD, announceConfirmed, firstValue, latencyProxy, sdk2Harness, sdk2Wallet, subscribers, tampered, xym, type Sdk2Wallet } from './support/sdk2.js';
 import { startGateway } from './support/server.js';

@@ -20,7 +20,7 @@ import {
 } from 'symbol-sdk-v2';
 import { Address, generateMosaicId } from 'symbol-sdk/symbol';
 import { describe, expect, it } from 'vitest';
-import type { InMemoryChain } from '../src/memory/chain.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { confirm, signedBy } from './support/announce.js';
 import { announceConfirmed, firstValue, sdk2Harness, xym, type Sdk2Wallet } from './support/sdk2.js';
 import { startGateway } from './support/server.js';

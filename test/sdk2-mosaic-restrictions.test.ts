@@ -29,7 +29,7 @@ import {
   type Transaction,
 } from 'symbol-sdk-v2';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { InMemoryChain } from '../src/memory/chain.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { announceConfirmed, firstValue, sdk2Harness, subscribers, type Sdk2Wallet } from './support/sdk2.js';
 import { startGateway } from './support/server.js';
 

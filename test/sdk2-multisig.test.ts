@@ -19,7 +19,7 @@ import {
   type SignedTransaction,
 } from 'symbol-sdk-v2';
 import { describe, expect, it } from 'vitest';
-import type { InMemoryChain } from '../src/memory/chain.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { UNTIL_TOLD, announceConfirmed, firstValue, sdk2Harness, subscribers, xym, type Sdk2Wallet } from './support/sdk2.js';
 import { startGateway } from './support/server.js';
 

@@ -44,7 +44,7 @@ import {
 } from 'symbol-sdk-v2';
 import { map } from 'rxjs'; // symbol-sdk 2's own dependency
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { InMemoryChain } from '../src/memory/chain.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { announceConfirmed, firstValue, sdk2Harness, type Sdk2Wallet } from './support/sdk2.js';
 import { startGateway } from './support/server.js';
 

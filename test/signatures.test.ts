@@ -8,7 +8,7 @@ import { PrivateKey, PublicKey, Signature } from 'symbol-sdk';
 import { KeyPair, Verifier } from 'symbol-sdk/symbol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyEd25519 } from '../src/ed25519.js';
-import type { ChainAccount } from '../src/memory/chain.js';
+import type { ChainAccount } from '../src/memory/chain/identity.js';
 import { outcomeOf } from './support/announce.js';
 import { startGateway } from './support/server.js';
 import { inAnHour } from './support/signing.js';

@@ -5,7 +5,7 @@
  * before.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { InMemoryChain } from '../src/memory/chain.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { activity, fingerprint } from './support/chain-activity.js';
 import { startGateway, testChain, FIXED_START, type TestServer } from './support/server.js';
 import { transfer } from './support/signing.js';

@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import { Address, generateMosaicId, generateNamespaceId, metadataGenerateKey } from 'symbol-sdk/symbol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import type { ChainAccount } from '../src/memory/chain/identity.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { serializeHashLockInfo, hashLockTreeKey } from '../src/families/lock-hash/serialize.js';
 import { metadataTreeKey, serializeMetadataEntry } from '../src/families/metadata/serialize.js';
 import { mosaicTreeKey, serializeMosaicEntry } from '../src/families/mosaic/serialize.js';

@@ -26,7 +26,8 @@ import {
   type StateMerkleProof,
 } from 'symbol-sdk-v2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import type { ChainAccount } from '../src/memory/chain/identity.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { confirm, hashLockFor, hex as idHex, signedBy } from './support/announce.js';
 import { firstValue, sdk2Wallet } from './support/sdk2.js';
 import { startGateway, testChain, type TestServer } from './support/server.js';

@@ -60,7 +60,7 @@ import {
   BlockDurationDto,
 } from 'catbuffer-typescript';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_TYPE, type AccountState, type ActivityBucket } from '../src/families/core/account-state.js';
+import { ACCOUNT_TYPE, type AccountState, type ActivityBucket } from '../src/memory/account-state.js';
 import { accountStateTreeKey, serializeAccountState } from '../src/families/core/serialize.js';
 import type { HashLockEntry } from '../src/families/lock-hash/state.js';
 import { LOCK_STATUS } from '../src/families/lock-shared/lock-info.js';

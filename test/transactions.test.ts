@@ -3,7 +3,8 @@
  * and status. Every body is checked against the Symbol OpenAPI document by TestServer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import type { ChainAccount } from '../src/memory/chain/identity.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { hashLockFor } from './support/announce.js';
 import { startGateway } from './support/server.js';
 import { aggregate, cosign, embeddedTransfer, transfer, type Signed } from './support/signing.js';

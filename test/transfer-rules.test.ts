@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto';
 import { Address, SymbolFacade, generateMosaicId, generateNamespaceId, models } from 'symbol-sdk/symbol';
 import { describe, expect, it } from 'vitest';
-import type { ChainAccount, InMemoryChain } from '../src/memory/chain.js';
+import type { ChainAccount } from '../src/memory/chain/identity.js';
+import type { InMemoryChain } from '../src/in-memory-chain.js';
 import { startGateway, testChain } from './support/server.js';
 import { aggregate, transfer, type Signed } from './support/signing.js';
 import { hex, pluginHarness } from './support/announce.js';

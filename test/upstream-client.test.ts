@@ -9,7 +9,7 @@ import { Address, generateNamespaceId, models } from 'symbol-sdk/symbol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { createGateway } from '../src/index.js';
-import type { ChainAccount } from '../src/memory/chain.js';
+import type { ChainAccount } from '../src/memory/chain/identity.js';
 import { UpstreamClient, UpstreamError, UpstreamListener, type UpstreamClientOptions } from '../src/upstream/index.js';
 import { confirm, hex, signedBy, unfundedAccount } from './support/announce.js';
 import { startGateway, testChain } from './support/server.js';

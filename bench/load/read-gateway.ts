@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { generateNamespaceId } from 'symbol-sdk/symbol';
 import { createGateway } from '../../src/index.js';
-import { InMemoryChain } from '../../src/memory/chain.js';
+import { InMemoryChain } from '../../src/in-memory-chain.js';
 import { heapBytes } from '../lib/machine.js';
 import { serve } from '../lib/rpc.js';
 import { addresses, signTransfer } from '../lib/signing.js';

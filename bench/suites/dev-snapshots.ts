@@ -5,7 +5,7 @@
  * the same run), and against the same revert on the shorter chain (it should not grow with the
  * chain). Then a dump of the longer chain, and its load (a replay), against building it.
  */
-import { InMemoryChain } from '../../src/memory/chain.js';
+import { InMemoryChain } from '../../src/in-memory-chain.js';
 import { signTransfer, addresses } from '../lib/signing.js';
 import { fmt, median } from '../lib/stats.js';
 import type { Suite } from '../lib/suite.js';

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startLocalPostgres, SETTINGS } from '../../scripts/local-postgres.js';
 import { createGateway } from '../../src/index.js';
-import { InMemoryChain } from '../../src/memory/chain.js';
+import { InMemoryChain } from '../../src/in-memory-chain.js';
 import { createPostgresBackend } from '../../src/postgres/backend.js';
 import { PostgresWriter } from '../../src/postgres/writer.js';
 import { addresses, signTransfer } from '../lib/signing.js';

@@ -10,9 +10,9 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { Address } from 'symbol-sdk/symbol';
 import { createGateway } from '../../src/index.js';
-import { InMemoryChain } from '../../src/memory/chain.js';
-import { ACCOUNTS, newAccount, type AccountState } from '../../src/families/core/account-state.js';
-import { createPlugins } from '../../src/families/index.js';
+import { InMemoryChain } from '../../src/in-memory-chain.js';
+import { ACCOUNTS, newAccount, type AccountState } from '../../src/memory/account-state.js';
+import { FAMILIES } from '../../src/families/index.js';
 import { resolveRules } from '../../src/memory/rules.js';
 import { ChainState } from '../../src/memory/state/chain-state.js';
 import { caseRows, CASE_COLUMNS, compareCases, CPU_NOTE, type Case } from '../lib/http-compare.js';
@@ -59,13 +59,14 @@ function buildState(trees: boolean, addresses: readonly string[]): { state: Chai
   const started = performance.now();
   const state = new ChainState({ trees });
   let id = 0;
-  createPlugins({
+  const environment = {
     state,
     rules: resolveRules(30_000),
     network: { identifier: TESTNET, currencyMosaicId: CURRENCY, nemesisPublicKey: '00'.repeat(32), sinks: { mosaicRental: addresses[0], namespaceRental: addresses[1], harvestNetworkFee: addresses[2] } },
     nextId: () => (id++).toString(16).toUpperCase().padStart(24, '0'),
     height: () => 1n,
-  });
+  };
+  for (const family of FAMILIES) family.plugin(environment);
   const delta = state.delta();
   const accounts = delta.cache(ACCOUNTS);
   addresses.forEach((address, i) => {

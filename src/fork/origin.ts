@@ -1,61 +1,53 @@
 import { Address } from 'symbol-sdk/symbol';
-import type { AccountInfoDTO } from '../backend/accounts.js';
-import type { MosaicInfoDTO } from '../backend/mosaics.js';
-import type { BlockInfoDTO, FinalizedBlockDTO, NetworkConfigurationDTO } from '../backend/dto.js';
+import type { BlockInfoDTO, NetworkConfigurationDTO } from '../backend/dto.js';
 import { InvalidArgumentError } from '../errors.js';
+import { ACCOUNTS, newAccount, type AccountState } from '../memory/account-state.js';
+import { deriveAccount, ownAccountLabels } from '../memory/chain/identity.js';
+import type { ChainOrigin } from '../memory/chain/origin.js';
 import { toHex } from '../memory/keys.js';
-import type { UpstreamClient } from '../upstream/client.js';
+import { resolveChainOptions, type InMemoryChainOptions } from '../memory/options.js';
+import { accountStateOf } from '../families/core/account-store.js';
+import { MOSAICS } from '../families/mosaic/state.js';
+import { mosaicEntryOf } from '../families/mosaic/store.js';
+import { NETWORK_IDENTIFIERS, networkNamed, symbolNetwork } from '../network.js';
+import { UpstreamClient } from '../upstream/client.js';
 import type { UpstreamNetwork } from '../upstream/network.js';
+import type { UpstreamClientOptions } from '../upstream/options.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
+import { upstreamEntrySource } from './sources.js';
 
-/** The networks an in-memory chain can be, by network byte. */
-const NETWORKS = new Map<number, 'testnet' | 'mainnet'>([
-  [152, 'testnet'],
-  [104, 'mainnet'],
-]);
-
-/** Where a forked chain starts: the upstream's network, its block at the fork height, and what the chain needs of its state at once. */
-export interface ForkOrigin {
-  readonly client: UpstreamClient;
-  readonly url: string;
-  readonly network: 'testnet' | 'mainnet';
-  /** 64 uppercase hex. */
-  readonly generationHashSeed: string;
-  readonly epochAdjustment: number;
-  /** The upstream's block at the fork height, as it answered it: the first block of the forked chain. */
-  readonly block: BlockInfoDTO;
-  /** The fork block as the finalized block (with the upstream's finalization epoch and point). */
-  readonly finalized: FinalizedBlockDTO;
-  /** The upstream's chain score at the time of the fork. */
-  readonly score: bigint;
-  /** The hash of the latest importance block at or below the fork height, 64 hex. */
-  readonly lastImportanceHash: string;
-  readonly importanceGrouping: number;
-  /** The currency's mosaic id (16 hex), the nemesis signer (64 hex), the sinks (48 hex each). */
-  readonly currencyMosaicId: string;
-  readonly nemesisPublicKey: string;
-  readonly sinks: { readonly mosaicRental: string; readonly namespaceRental: string; readonly harvestNetworkFee: string };
-  /** The upstream's state of the accounts the chain itself uses (funded, harvesters, sinks): those it has. */
-  readonly accounts: readonly AccountInfoDTO[];
-  /** The upstream's currency mosaic. */
-  readonly currency: MosaicInfoDTO;
+/** What a fork forks: an upstream gateway, at its latest finalized block or at `height`. */
+export interface ForkOptions {
+  /** The upstream gateway's base URL (ours or the reference, on testnet or mainnet). */
+  url: string;
+  /** A finalized height of the upstream to fork at. Default: its latest finalized block. */
+  height?: bigint;
+  /** How the upstream is read (timeout, retries, request rate): see `UpstreamClientOptions`. */
+  upstream?: Omit<UpstreamClientOptions, 'url'>;
 }
 
+/** The options of a forked chain: the network (its kind, generation hash seed and epoch) is the upstream's. */
+export type ForkedChainOptions = Omit<InMemoryChainOptions, 'network' | 'generationHashSeed' | 'epochAdjustment' | 'keepInputs'>;
+
 /**
- * Reads where a fork of `client`'s network starts: at `height` (a finalized height of the
- * upstream), or at its latest finalized block.
+ * Reads where a fork of an upstream gateway starts (at `fork.height`, a finalized height of the
+ * upstream, or at its latest finalized block) as a chain's origin: the upstream's network, its
+ * block there, and the upstream's state of the accounts the chain uses itself and of the
+ * currency, the rest of its state to be read from it on first use.
  *
- * @param addresses the addresses (48 hex) of the accounts the forked chain uses itself, read at once
  * @throws InvalidArgumentError for a height the upstream has not finalized, or a network the chain cannot be
  * @throws UpstreamError when the upstream cannot be read
  */
-export async function readForkOrigin(client: UpstreamClient, options: { height?: bigint; addresses: (network: 'testnet' | 'mainnet') => readonly string[] }): Promise<ForkOrigin> {
+export async function readForkOrigin(fork: ForkOptions | string, options: ForkedChainOptions = {}): Promise<ChainOrigin> {
+  const { url, height: forkHeight, upstream } = typeof fork === 'string' ? { url: fork } : fork;
+  const client = new UpstreamClient({ ...upstream, url });
+  const { seed, harvesterCount, accountCount } = resolveChainOptions(options);
   const network = await client.connect();
-  const name = NETWORKS.get(network.networkIdentifier);
-  if (name === undefined) throw new InvalidArgumentError(`${client.url} runs network ${network.networkIdentifier}; a fork can be testnet (152) or mainnet (104)`);
+  const name = networkNamed(network.networkIdentifier);
+  if (name === undefined) throw new InvalidArgumentError(`${client.url} runs network ${network.networkIdentifier}; a fork can be testnet (${NETWORK_IDENTIFIERS.testnet}) or mainnet (${NETWORK_IDENTIFIERS.mainnet})`);
   const chainInfo = await client.chainInfo();
   const latest = chainInfo.latestFinalizedBlock;
-  const height = options.height ?? BigInt(latest.height);
+  const height = forkHeight ?? BigInt(latest.height);
   if (height < 1n || height > BigInt(latest.height)) {
     throw new InvalidArgumentError(`the fork height must be a finalized height of ${client.url} (1 to ${latest.height}), not ${height}`);
   }
@@ -69,11 +61,12 @@ export async function readForkOrigin(client: UpstreamClient, options: { height?:
   ]);
   const currencyMosaicId = mosaicIdOf(properties.chain.currencyMosaicId, 'chain.currencyMosaicId');
   const sinks = sinksOf(properties);
-  const addresses = [...options.addresses(name), ...Object.values(sinks)];
-  const [accounts, [currency]] = await Promise.all([client.accounts(addresses), client.mosaics([currencyMosaicId])]);
+  // The chain's own accounts, as the chain derives them (an address follows from the key and the network byte alone).
+  const ownNetwork = symbolNetwork({ network: name, epochAdjustment: 0, generationHashSeed: '0'.repeat(64) });
+  const own = ownAccountLabels({ harvesterCount, accountCount }).map((label) => deriveAccount(ownNetwork, seed, label).addressHex);
+  const [accounts, [currency]] = await Promise.all([client.accounts([...own, ...Object.values(sinks)]), client.mosaics([currencyMosaicId])]);
   if (!currency) throw new UpstreamError('garbage', `${client.url} has no mosaic ${currencyMosaicId}, the currency its /network/properties names`);
   return {
-    client,
     url: client.url,
     network: name,
     generationHashSeed: network.generationHash,
@@ -91,8 +84,24 @@ export async function readForkOrigin(client: UpstreamClient, options: { height?:
     currencyMosaicId,
     nemesisPublicKey: nemesisOf(network),
     sinks,
-    accounts,
-    currency,
+    entries: upstreamEntrySource(client),
+    // The upstream's state of the chain's own accounts and of the currency, then the own accounts credited on top of it.
+    seed(state, change, ownAddresses, credit) {
+      state.cache(ACCOUNTS).load([...ownAddresses, ...Object.values(sinks)], new Map(accounts.map((info) => [info.account.address.toUpperCase(), accountStateOf(info)])));
+      state.cache(MOSAICS).load([currencyMosaicId], new Map([[currencyMosaicId, mosaicEntryOf(currency)]]));
+      change((delta) => {
+        const cache = delta.cache(ACCOUNTS);
+        const mosaics = delta.cache(MOSAICS);
+        const entry = mosaics.get(currencyMosaicId)!;
+        for (const address of ownAddresses) {
+          const account: AccountState = cache.get(address) ?? newAccount(address, height);
+          const balances = new Map(account.balances);
+          balances.set(currencyMosaicId, (balances.get(currencyMosaicId) ?? 0n) + credit);
+          cache.set(address, { ...account, balances });
+        }
+        mosaics.set(currencyMosaicId, { ...entry, supply: entry.supply + credit * BigInt(ownAddresses.length) });
+      });
+    },
   };
 }
 
@@ -122,7 +131,7 @@ function addressOf(value: unknown, name: string): string {
   }
 }
 
-function sinksOf(properties: NetworkConfigurationDTO): ForkOrigin['sinks'] {
+function sinksOf(properties: NetworkConfigurationDTO): ChainOrigin['sinks'] {
   return {
     mosaicRental: addressOf(properties.plugins.mosaic?.mosaicRentalFeeSinkAddress, 'plugins.mosaic.mosaicRentalFeeSinkAddress'),
     namespaceRental: addressOf(properties.plugins.namespace?.namespaceRentalFeeSinkAddress, 'plugins.namespace.namespaceRentalFeeSinkAddress'),

@@ -6,7 +6,7 @@ import type { MosaicRestrictionDTO } from '../backend/mosaic-restrictions.js';
 import type { MultisigAccountInfoDTO } from '../backend/multisig.js';
 import type { NamespaceInfoDTO } from '../backend/namespaces.js';
 import { accountStateOf } from '../families/core/account-store.js';
-import { ACCOUNTS } from '../families/core/account-state.js';
+import { ACCOUNTS } from '../memory/account-state.js';
 import { HASH_LOCKS } from '../families/lock-hash/state.js';
 import { hashLockEntryOf } from '../families/lock-hash/store.js';
 import { SECRET_LOCKS } from '../families/lock-secret/state.js';
@@ -29,10 +29,16 @@ import { namespaceInfo } from '../upstream/dto-shapes.js';
 import { addressParam } from '../upstream/params.js';
 import { object } from '../upstream/rules.js';
 import { fields, type Check } from '../upstream/shape.js';
-import type { EntrySource, Fetched } from './upstream-state.js';
+import type { EntrySource, Fetched } from '../memory/state/fetched-state.js';
+
+/** How one cache's entries are read from an upstream gateway. */
+interface CacheSource<V> {
+  readonly descriptor: CacheDescriptor<V>;
+  fetch(client: UpstreamClient, keys: readonly string[]): Promise<Fetched<V>>;
+}
 
 /** A cache whose entries are read one key a request (`GET {route}/{key}`), each answer turned into its entry; keys `asked` refuses are settled as absent. */
-function byKey<V, DTO>(descriptor: CacheDescriptor<V>, route: (key: string) => string, check: Check<DTO>, entryOf: (dto: DTO) => V, asked: (key: string) => boolean = () => true): EntrySource<V> {
+function byKey<V, DTO>(descriptor: CacheDescriptor<V>, route: (key: string) => string, check: Check<DTO>, entryOf: (dto: DTO) => V, asked: (key: string) => boolean = () => true): CacheSource<V> {
   return {
     descriptor,
     async fetch(client, keys) {
@@ -45,7 +51,7 @@ function byKey<V, DTO>(descriptor: CacheDescriptor<V>, route: (key: string) => s
 }
 
 /** A cache read by many keys a request (`POST /accounts`, `POST /mosaics`). */
-function byKeys<V, DTO>(descriptor: CacheDescriptor<V>, read: (client: UpstreamClient, keys: readonly string[]) => Promise<DTO[]>, keyOf: (dto: DTO) => string, entryOf: (dto: DTO) => V): EntrySource<V> {
+function byKeys<V, DTO>(descriptor: CacheDescriptor<V>, read: (client: UpstreamClient, keys: readonly string[]) => Promise<DTO[]>, keyOf: (dto: DTO) => string, entryOf: (dto: DTO) => V): CacheSource<V> {
   return {
     descriptor,
     async fetch(client, keys) {
@@ -60,7 +66,7 @@ function byKeys<V, DTO>(descriptor: CacheDescriptor<V>, read: (client: UpstreamC
  * Namespaces come by family: a namespace's root and every namespace under it (the cache keeps
  * a root's lifetime and descendants), with their names (`POST /namespaces/names`).
  */
-const namespaces: EntrySource<unknown> = {
+const namespaces: CacheSource<unknown> = {
   descriptor: NAMESPACES as CacheDescriptor<unknown>,
   async fetch(client, keys): Promise<Fetched<unknown>> {
     const wanted = await client.namespaces(keys);
@@ -86,7 +92,7 @@ function isAccountAddress(key: string): boolean {
 }
 
 /** How a forked chain reads each state cache from its upstream. */
-export function upstreamSources(): EntrySource<unknown>[] {
+function upstreamSources(): CacheSource<unknown>[] {
   const sources = [
     byKeys(ACCOUNTS, (client, keys) => client.accounts(keys.filter(isAccountAddress)), (info) => info.account.address, accountStateOf),
     byKeys(MOSAICS, (client, keys) => client.mosaics(keys), (info) => info.mosaic.id, mosaicEntryOf),
@@ -96,6 +102,12 @@ export function upstreamSources(): EntrySource<unknown>[] {
     byKey(METADATA, (compositeHash) => `/metadata/${compositeHash}`, fields<MetadataInfoDTO>({ metadataEntry: object }), metadataEntryOf),
     byKey(ACCOUNT_RESTRICTIONS, (address) => `/restrictions/account/${addressParam(address)}`, fields<AccountRestrictionsInfoDTO>({ accountRestrictions: object }), accountRestrictionsEntryOf, isAccountAddress),
     byKey(MOSAIC_RESTRICTIONS, (compositeHash) => `/restrictions/mosaic/${compositeHash}`, fields<MosaicRestrictionDTO>({ mosaicRestrictionEntry: object }), mosaicRestrictionEntryOf),
-  ] as EntrySource<unknown>[];
+  ] as CacheSource<unknown>[];
   return [...sources, namespaces];
+}
+
+/** The entries a forked chain never had, read from its upstream through `client`, cache by cache. */
+export function upstreamEntrySource(client: UpstreamClient): EntrySource {
+  const sources = new Map(upstreamSources().map((source) => [source.descriptor.name, source]));
+  return { fetch: (cache, keys) => sources.get(cache)?.fetch(client, keys) };
 }

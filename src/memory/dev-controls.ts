@@ -1,10 +1,7 @@
 import type { BlockInfoDTO } from '../backend/dto.js';
 import type { ChainHeadDTO, DevControlsRepository, MinedBlockDTO, MiningDTO, SnapshotDTO, TimeAdvanceDTO } from '../backend/dev.js';
 import { InvalidArgumentError, ResourceNotFoundError } from '../errors.js';
-import type { StateDelta } from './state/chain-state.js';
-import type { ChainDump, ChainInput } from './chain-dump.js';
-import { ACCOUNTS, newAccount } from '../families/core/account-state.js';
-import { MOSAICS } from '../families/mosaic/state.js';
+import type { ChainDump } from './chain-dump.js';
 
 /** What the controls drive in the chain. */
 export interface DevChain {
@@ -14,8 +11,11 @@ export interface DevChain {
   height(): bigint;
   /** The time between blocks the chain's rules count with (ms). */
   readonly blockTime: number;
-  /** Applies a change to the confirmed state outside a block (kept among the chain's inputs as `input`); what is unconfirmed runs again on it. */
-  changeState(change: (delta: StateDelta) => void, input: ChainInput): void;
+  /**
+   * Sets an account's (48 hex) balance of a mosaic (16 hex) outside a block, kept among the chain's
+   * inputs; what is unconfirmed runs again on it. Throws an InvalidArgumentError for a mosaic the chain lacks.
+   */
+  setBalance(address: string, mosaicId: string, amount: bigint): void;
   /** The impersonated addresses changed (kept among the chain's inputs: signatures are checked by them). */
   impersonationChanged(addresses: string[]): void;
   /** The chain and its state as JSON. */
@@ -102,19 +102,7 @@ export class DevControls implements DevControlsRepository {
 
   setBalance(address: string, mosaicId: string, amount: bigint): string {
     if (amount < 0n || amount >= 1n << 64n) throw new InvalidArgumentError(`amount must be a uint64, not ${amount}`);
-    this.#chain.changeState((delta) => {
-      const mosaics = delta.cache(MOSAICS);
-      const mosaic = mosaics.get(mosaicId);
-      if (!mosaic) throw new InvalidArgumentError(`no mosaic ${mosaicId} is defined`);
-      const accounts = delta.cache(ACCOUNTS);
-      const account = accounts.get(address) ?? newAccount(address, this.#chain.height());
-      const before = account.balances.get(mosaicId) ?? 0n;
-      const balances = new Map(account.balances);
-      if (amount === 0n) balances.delete(mosaicId);
-      else balances.set(mosaicId, amount);
-      accounts.set(address, { ...account, balances });
-      mosaics.set(mosaicId, { ...mosaic, supply: mosaic.supply + amount - before });
-    }, { op: 'balance', address, mosaicId, amount: amount.toString() });
+    this.#chain.setBalance(address, mosaicId, amount);
     return amount.toString();
   }
 

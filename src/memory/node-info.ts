@@ -1,5 +1,5 @@
 import type { NetworkConfigurationDTO, RentalFeesDTO, ServerInfoDTO, TransactionFeesDTO } from '../backend/dto.js';
-import type { InMemoryChain } from './chain.js';
+import type { ChainIdentity } from './chain/identity.js';
 import type { ChainRules } from './rules.js';
 import { RELEASE_DATE, VERSION } from '../version.js';
 
@@ -17,7 +17,7 @@ export function serverInfo(): ServerInfoDTO {
 }
 
 /** Network properties as a node's config-network.properties gives them (strings with ' separators, as catapult writes). */
-export function networkConfiguration(chain: InMemoryChain): NetworkConfigurationDTO {
+export function networkConfiguration(chain: ChainIdentity): NetworkConfigurationDTO {
   const { network, generationHashSeed, epochAdjustment, blockTime, finalizationInterval } = chain.options;
   const { rules, sinks } = chain;
   // catapult writes ids as 0x with a quote every four digits: 0x72C0'212E'67A0'8BCE.

@@ -5,7 +5,7 @@ import type { ChainEvent } from '../backend/events.js';
 import type { ResolutionStatementInfoDTO, TransactionStatementInfoDTO } from '../backend/receipts.js';
 import { AddressBook } from '../memory/address-book.js';
 import type { BlockLeaves } from '../memory/block-merkle.js';
-import { symbolNetwork } from '../memory/chain.js';
+import { symbolNetwork } from '../network.js';
 import { insertBlocks, insertEvents, insertProofs, removeBlocksAbove } from '../postgres/blocks.js';
 import { INBOUND_CHANNEL, type InboundKind, type StoredNetwork } from '../postgres/inputs.js';
 import { MIRROR_META, writeMeta, type MirrorMeta } from '../postgres/meta.js';

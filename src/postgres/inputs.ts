@@ -1,7 +1,7 @@
 import { SymbolFacade, type Network } from 'symbol-sdk/symbol';
 import type { CosignatureDTO } from '../backend/dto.js';
 import type { ChainInput } from '../memory/chain-dump.js';
-import { chainInternals, symbolNetwork } from '../memory/chain.js';
+import { symbolNetwork } from '../network.js';
 import type { ResolvedChainOptions } from '../memory/options.js';
 import { checkAnnounced } from '../memory/transactions/lifecycle.js';
 import type { GatewayBackend } from '../backend/index.js';
@@ -46,10 +46,10 @@ function inputsPart(): StorePart {
   return {
     name: 'inputs',
     follow(chain, touch) {
-      chainInternals().onInput(chain, touch);
+      chain.following().onInput(touch);
     },
     collect(chain): PartWrite | undefined {
-      const { inputs } = chainInternals().core(chain);
+      const { inputs } = chain.following();
       const from = collected;
       if (inputs.length === from) return undefined;
       collected = inputs.length;

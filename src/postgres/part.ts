@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { BlockInfoDTO } from '../backend/dto.js';
 import type { ChainEvent } from '../backend/events.js';
 import type { BlockRepository, GatewayBackend } from '../backend/index.js';
-import type { InMemoryChain } from '../memory/chain.js';
+import type { Chain } from '../memory/chain/chain.js';
 import type { Migration } from './migrations.js';
 import type { Reader } from './reader.js';
 
@@ -36,9 +36,9 @@ export interface StorePart {
    * `touch` when something changed, so a batch is sealed even if no event came with it.
    * The chain does not go back while a writer follows it (snapshots and loads are refused).
    */
-  follow?(chain: InMemoryChain, touch: () => void): void;
+  follow?(chain: Chain, touch: () => void): void;
   /** Reads, synchronously, what changed since the previous batch and returns how to write it, or undefined for nothing. */
-  collect(chain: InMemoryChain, batch: SealedBatch): PartWrite | undefined;
+  collect(chain: Chain, batch: SealedBatch): PartWrite | undefined;
 }
 
 /** What the writer's options tell its parts. */

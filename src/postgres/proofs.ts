@@ -2,9 +2,9 @@ import type pg from 'pg';
 import type { MerkleProofInfoDTO } from '../backend/repositories.js';
 import type { StateTreeName } from '../backend/state-proofs.js';
 import { leafPath, type BlockLeaves } from '../memory/block-merkle.js';
-import type { ChainCore } from '../memory/chain.js';
+import type { ChainCore } from '../memory/chain/core.js';
 import { toHex } from '../memory/keys.js';
-import { STATE_TREES } from '../memory/state/chain-state.js';
+import type { ChainState } from '../memory/state/chain-state.js';
 import { keyNibbles, proofStep, type PatriciaNode } from '../memory/state/patricia-tree.js';
 import { hashedTreeKey } from '../memory/state/state-writer.js';
 import { ResourceNotFoundError, ServiceUnavailableError } from '../errors.js';
@@ -61,12 +61,12 @@ export class TreeFollower {
   #roots: Record<string, string> | undefined;
 
   /** The nodes not handed on yet, from the roots down (a node seen before is not descended into: what lies below it was handed on with it). */
-  changes(core: ChainCore): TreeChanges {
+  changes(state: Pick<ChainState, 'trees' | 'tree'>): TreeChanges {
     const nodes = new Map<string, Uint8Array>();
     const roots = {} as Record<StateTreeName, string>;
     let changed = this.#roots === undefined;
-    for (const name of STATE_TREES) {
-      const tree = core.state.tree(name)?.tree;
+    for (const name of state.trees()) {
+      const tree = state.tree(name)?.tree;
       roots[name] = tree ? toHex(tree.root()) : EMPTY_ROOT;
       if (roots[name] === this.#roots?.[name]) continue;
       changed = true;

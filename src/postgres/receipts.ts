@@ -7,9 +7,8 @@ import type {
 } from '../backend/receipts.js';
 import type { PageResult } from '../backend/repositories.js';
 import type { BlockLeaves } from '../memory/block-merkle.js';
-import { chainInternals, type InMemoryChain } from '../memory/chain.js';
+import type { Chain } from '../memory/chain/chain.js';
 import { statementFilterKeys } from '../memory/receipt-store.js';
-import { STATE_TREES } from '../memory/state/chain-state.js';
 import type { PageRequest } from '../pagination.js';
 import { appendToLists, truncateLists, type ListEntry } from './lists.js';
 import { writeMeta } from './meta.js';
@@ -71,8 +70,8 @@ export const RECEIPTS_MODULE: StoreModule = {
       name: 'receipts',
       // A development control (a balance) changes the state without an event: a commit of a state tree seals a batch.
       follow(chain, touch) {
-        const { state } = chainInternals().core(chain);
-        for (const name of STATE_TREES) state.tree(name)?.onCommit(touch);
+        const { state } = chain.following();
+        for (const name of state.trees()) state.tree(name)?.onCommit(touch);
       },
       collect: (chain, batch) => collectReceipts(chain, batch, follower),
     };
@@ -106,18 +105,18 @@ export interface StatementRow {
  * What a batch writes: the blocks' leaves and statements, the fee quotes once blocks came
  * (they follow from the latest blocks' fee multipliers alone), and the state trees' new nodes.
  */
-function collectReceipts(chain: InMemoryChain, batch: SealedBatch, follower: TreeFollower): PartWrite | undefined {
-  const core = chainInternals().core(chain);
+function collectReceipts(chain: Chain, batch: SealedBatch, follower: TreeFollower): PartWrite | undefined {
+  const following = chain.following();
   // A writer's first batch hands on the whole trees (its follower has seen none): its database may hold none of them.
-  const trees = follower.changes(core);
+  const trees = follower.changes(following.state);
   // The first block to write: on a writer's first batch every block (the write skips those the
   // database has; one from before this part has blocks without their statements), else the batch's.
   const from = batch.catchUp ? 1 : batch.blocks.length > 0 ? Number(batch.blocks[0].block.height) : undefined;
   if (from === undefined) return trees.roots === undefined ? undefined : (client) => writeTreeChanges(client, trees);
   // The batch ends at the chain's head: it was sealed right after the chain's last harvest.
   const blocks: { height: bigint; leaves: BlockLeaves }[] = [];
-  for (let height = from; height <= core.store.height; height++) blocks.push({ height: BigInt(height), leaves: core.merkleLeaves.at(height)! });
-  const above = core.receipts.above(BigInt(from - 1));
+  for (let height = from; height <= following.height; height++) blocks.push({ height: BigInt(height), leaves: following.merkleLeaves(height)! });
+  const above = following.statementsAbove(BigInt(from - 1));
   const statements: StatementRow[] = [
     ...above.transaction.map((info) => ({ kind: 'transaction' as const, info })),
     ...above.address.map((info) => ({ kind: 'address' as const, info })),

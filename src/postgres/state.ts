@@ -4,9 +4,11 @@ import type { HashLockInfoDTO, HashLockSearchCriteria, SecretLockInfoDTO, Secret
 import type { MetadataInfoDTO, MetadataSearchCriteria } from '../backend/metadata.js';
 import type { MosaicRestrictionDTO, MosaicRestrictionSearchCriteria } from '../backend/mosaic-restrictions.js';
 import type { MosaicInfoDTO, MosaicSearchCriteria } from '../backend/mosaics.js';
-import { chainInternals } from '../memory/chain.js';
-import { ACCOUNTS } from '../families/core/account-state.js';
-import type { ChainStores } from '../families/index.js';
+import { ACCOUNTS } from '../memory/account-state.js';
+import type { AccountStore } from '../families/core/account-store.js';
+import type { MultisigStore } from '../families/multisig/plugin.js';
+import type { NamespaceStore } from '../families/namespace/store.js';
+import type { ChainFollowing } from '../memory/chain/following.js';
 import { HASH_LOCKS } from '../families/lock-hash/state.js';
 import { hashLockQueryFilters } from '../families/lock-hash/store.js';
 import { SECRET_LOCKS } from '../families/lock-secret/state.js';
@@ -23,7 +25,6 @@ import { MOSAIC_RESTRICTIONS } from '../families/restriction-mosaic/state.js';
 import { mosaicRestrictionQueryFilters } from '../families/restriction-mosaic/store.js';
 import type { CacheDescriptor } from '../memory/state/cache.js';
 import { listOf, type EntryListing, type Filters } from '../memory/state/entry-listing.js';
-import type { ChainState } from '../memory/state/chain-state.js';
 import type { PageRequest } from '../pagination.js';
 import type { PartOptions, StoreModule, StorePart } from './part.js';
 import type { Reader } from './reader.js';
@@ -66,6 +67,40 @@ const CACHES = {
 type Kind = keyof typeof CACHES;
 const KINDS = Object.keys(CACHES) as Kind[];
 
+/** Where each kind's store is on the chain: its family's plugin, and the plugin's member. */
+const STORES: Record<Kind, readonly [family: string, member: string]> = {
+  mosaics: ['mosaic', 'mosaics'],
+  namespaces: ['namespace', 'namespaces'],
+  hashLocks: ['lock-hash', 'hashLocks'],
+  secretLocks: ['lock-secret', 'secretLocks'],
+  metadata: ['metadata', 'metadata'],
+  accountRestrictions: ['restriction-account', 'accountRestrictions'],
+  mosaicRestrictions: ['restriction-mosaic', 'mosaicRestrictions'],
+  accounts: ['core', 'accounts'],
+  multisig: ['multisig', 'multisig'],
+};
+
+/** The chain's stores of the state kinds. */
+interface Stores {
+  readonly listed: (kind: (typeof LISTED_KINDS)[number]) => EntryListing<unknown, unknown, PageRequest>;
+  readonly namespaces: NamespaceStore;
+  readonly accounts: AccountStore;
+  readonly multisig: MultisigStore;
+}
+
+function storesOf(chain: ChainFollowing): Stores {
+  const store = (kind: Kind) => {
+    const [family, member] = STORES[kind];
+    return (chain.plugin(family) as unknown as Record<string, unknown>)[member];
+  };
+  return {
+    listed: (kind) => store(kind) as EntryListing<unknown, unknown, PageRequest>,
+    namespaces: store('namespaces') as NamespaceStore,
+    accounts: store('accounts') as AccountStore,
+    multisig: store('multisig') as MultisigStore,
+  };
+}
+
 /** The writer's side: follows the caches' commits, and renders the entries of the keys they changed (every key at the catch-up). */
 function statePart(options: PartOptions): StorePart {
   /** Keys committed since the last batch. */
@@ -74,7 +109,7 @@ function statePart(options: PartOptions): StorePart {
     name: 'state',
 
     follow(chain, touch) {
-      const { state } = chainInternals().core(chain);
+      const { state } = chain.following();
       for (const kind of KINDS) {
         state.cache(CACHES[kind] as CacheDescriptor<unknown>).onCommit((changes) => {
           let keys = changed.get(kind);
@@ -86,10 +121,11 @@ function statePart(options: PartOptions): StorePart {
     },
 
     collect(chain, batch) {
-      const { state, stores } = chainInternals().core(chain);
+      const following = chain.following();
+      const stores = storesOf(following);
       let keys: ReadonlyMap<Kind, Iterable<string>>;
       if (batch.catchUp) {
-        keys = everyKey(state, stores);
+        keys = everyKey(following.state, stores);
       } else {
         if (changed.size === 0) return undefined;
         keys = new Map(changed);
@@ -105,18 +141,18 @@ function statePart(options: PartOptions): StorePart {
   };
 }
 
-function everyKey(state: ChainState, stores: ChainStores): Map<Kind, Iterable<string>> {
-  const keys = new Map<Kind, Iterable<string>>(LISTED_KINDS.map((kind) => [kind, [...stores[kind].keys()]]));
+function everyKey(state: ChainFollowing['state'], stores: Stores): Map<Kind, Iterable<string>> {
+  const keys = new Map<Kind, Iterable<string>>(LISTED_KINDS.map((kind) => [kind, [...(kind === 'namespaces' ? stores.namespaces : stores.listed(kind)).keys()]]));
   keys.set('accounts', [...state.cache(ACCOUNTS).values()].map((account) => account.address));
   keys.set('multisig', [...state.cache(MULTISIGS).values()].map((entry) => entry.accountAddress));
   return keys;
 }
 
-function render(stores: ChainStores, keys: ReadonlyMap<Kind, Iterable<string>>, catchUp: boolean): StateRows {
+function render(stores: Stores, keys: ReadonlyMap<Kind, Iterable<string>>, catchUp: boolean): StateRows {
   const entries = new Map<string, EntryRow[]>();
   for (const kind of LISTED_KINDS) {
     if (kind === 'namespaces') continue;
-    entries.set(kind, [...(keys.get(kind) ?? [])].map((key) => listedRow(stores[kind], key)));
+    entries.set(kind, [...(keys.get(kind) ?? [])].map((key) => listedRow(stores.listed(kind), key)));
   }
   const namespaces = namespaceRows(stores.namespaces, namespacesToRender(stores.namespaces, keys.get('namespaces') ?? []));
   entries.set('namespaces', namespaces.entries);

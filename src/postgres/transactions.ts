@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { TransactionGroup, TransactionInfoDTO, TransactionStatusDTO } from '../backend/dto.js';
 import type { ChainEvent } from '../backend/events.js';
 import type { PageResult, TransactionKey, TransactionSearchCriteria } from '../backend/repositories.js';
-import { chainInternals, type InMemoryChain } from '../memory/chain.js';
+import type { Chain } from '../memory/chain/chain.js';
 import type { EmbeddedEntry, Searchable, TransactionRecord } from '../memory/transactions/record.js';
 import { appendToLists, truncateLists, type ListEntry } from './lists.js';
 import type { PartWrite, SealedBatch, StoreModule } from './part.js';
@@ -120,8 +120,8 @@ function hashOf(event: ChainEvent): string | undefined {
 const POOLS = ['unconfirmed', 'partial'] as const;
 
 /** The writer's side: confirmed entries from `confirmedAdded`, pool entries and statuses of every hash an event names. */
-function collect(chain: InMemoryChain, batch: SealedBatch): PartWrite | undefined {
-  const { lifecycle } = chainInternals().core(chain);
+function collect(chain: Chain, batch: SealedBatch): PartWrite | undefined {
+  const lifecycle = chain.following().transactions;
   const confirmed: EntryRow[][] = [];
   const touched = new Set<string>();
   if (batch.catchUp) {

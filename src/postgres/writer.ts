@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import type { ChainEvent } from '../backend/events.js';
 import type { BlockInfoDTO, CosignatureDTO, FinalizationProofDTO } from '../backend/dto.js';
-import { chainInternals, InMemoryChain } from '../memory/chain.js';
+import { InMemoryChain } from '../in-memory-chain.js';
+import type { Chain } from '../memory/chain/chain.js';
 import { differingOptions, DUMP_FORMAT, DUMP_VERSION, dumpedOptions, optionsOfDump, STATE_OPTIONS, type ChainDump, type ChainInput, type DumpedOptions } from '../memory/chain-dump.js';
 import { resolveChainOptions, type InMemoryChainOptions } from '../memory/options.js';
 import { INBOUND_CHANNEL, type StoredNetwork } from './inputs.js';
@@ -55,7 +56,7 @@ export interface PostgresWriterOptions extends PostgresOptions {
  * never misses a block or an event and never has half of one.
  */
 export class PostgresWriter {
-  readonly #chain: InMemoryChain;
+  readonly #chain: Chain;
   readonly #pool: pg.Pool;
   readonly #options: PostgresWriterOptions;
   readonly #queue: Batch[] = [];
@@ -69,7 +70,7 @@ export class PostgresWriter {
   /** The last inbound announce given to the chain. */
   #inboundTaken = 0n;
 
-  private constructor(chain: InMemoryChain, pool: pg.Pool, options: PostgresWriterOptions, parts: readonly StorePart[]) {
+  private constructor(chain: Chain, pool: pg.Pool, options: PostgresWriterOptions, parts: readonly StorePart[]) {
     this.#chain = chain;
     this.#pool = pool;
     this.#options = options;
@@ -81,7 +82,7 @@ export class PostgresWriter {
    * Migrates the database, writes the chain's blocks the database lacks, then follows the
    * chain. A database that holds another chain (another block at a height) is refused.
    */
-  static async start(chain: InMemoryChain, options: PostgresWriterOptions): Promise<PostgresWriter> {
+  static async start(chain: Chain, options: PostgresWriterOptions): Promise<PostgresWriter> {
     if (!chain.options.keepInputs) throw new TypeError('a chain written to PostgreSQL keeps its inputs (keepInputs: true): a writer restarts by playing them again');
     const partOptions = { listBucketSize: positive('listBucketSize', options.listBucketSize ?? LIST_BUCKET_SIZE) };
     const pool = createPool(options);
@@ -92,7 +93,7 @@ export class PostgresWriter {
       writer.#inboundTaken = BigInt(rows[0] ? (JSON.parse(rows[0].json) as string) : 0);
       const catchUp = await writer.#catchUp();
       // Taken with no wait since the catch-up was read: whatever the chain does from here on joins the next batches.
-      chainInternals().pin(chain, 'a PostgreSQL writer follows this chain');
+      chain.following().pin('a PostgreSQL writer follows this chain');
       writer.#unsubscribe = chain.events.subscribe((event) => writer.#take(event));
       for (const part of writer.#parts) part.follow?.(chain, () => writer.#touch());
       // The catch-up is written first; batches sealed meanwhile wait for it.
@@ -142,21 +143,20 @@ export class PostgresWriter {
   async #catchUp(): Promise<Batch> {
     const { rows } = await this.#pool.query<{ height: string; hash: string }>('select height, hash from blocks order by height desc limit 1');
     const stored = rows[0] ? Number(rows[0].height) : 0;
-    const core = () => chainInternals().core(this.#chain);
+    const chain = this.#chain.following();
     if (stored > 0) {
-      const at = Math.min(stored, core().store.height);
+      const at = Math.min(stored, chain.height);
       const { rows: same } = await this.#pool.query<{ hash: string }>('select hash from blocks where height = $1', [at]);
-      const own = core().store.at(at)!;
-      const height = core().store.height;
+      const own = chain.block(at)!;
+      const height = chain.height;
       if (same[0]?.hash !== own.meta.hash || stored > height) {
         throw new Error(`the database holds another chain (its block ${at} is ${same[0]?.hash ?? 'missing'}, the chain's ${own.meta.hash}${stored > height ? `; it is at height ${stored}, the chain at ${height}` : ''})`);
       }
     }
-    const { store, proofs } = core();
     const batch = this.#newBatch();
-    for (let h = stored + 1; h <= store.height; h++) batch.blocks.push(store.at(h)!);
+    for (let h = stored + 1; h <= chain.height; h++) batch.blocks.push(chain.block(h)!);
     for (let epoch = 1; ; epoch++) {
-      const proof = proofs.atEpoch(epoch);
+      const proof = chain.proofAtEpoch(epoch);
       if (!proof) break;
       if (Number(proof.height) > stored) batch.proofs.push(proof);
     }

@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { Hash256 } from 'symbol-sdk';
 import { generateMosaicId, generateNamespaceId, Address } from 'symbol-sdk/symbol';
-import type { ChainAccount, InMemoryChain } from '../../src/memory/chain.js';
+import type { ChainAccount } from '../../src/memory/chain/identity.js';
+import type { InMemoryChain } from '../../src/in-memory-chain.js';
 import { hashLockFor, signedBy, unfundedAccount } from './announce.js';
 import type { TestServer } from './server.js';
 import { aggregate, cosign, embeddedTransfer, transfer, type Signed } from './signing.js';

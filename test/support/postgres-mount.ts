@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll } from 'vitest';
 import { startLocalPostgres, type LocalPostgres } from '../../scripts/local-postgres.js';
 import type { GatewayBackend } from '../../src/backend/index.js';
-import type { InMemoryChain } from '../../src/memory/chain.js';
+import type { InMemoryChain } from '../../src/in-memory-chain.js';
 import { createPostgresBackend } from '../../src/postgres/backend.js';
 import { migrate } from '../../src/postgres/migrations.js';
 import { PostgresWriter } from '../../src/postgres/writer.js';

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startLocalPostgres, type LocalPostgres } from '../../scripts/local-postgres.js';
-import type { InMemoryChain } from '../../src/memory/chain.js';
+import type { InMemoryChain } from '../../src/in-memory-chain.js';
 import { createPostgresBackend } from '../../src/postgres/backend.js';
 import { PostgresWriter, type PostgresWriterOptions } from '../../src/postgres/writer.js';
 import { startGateway, type TestServer } from './server.js';

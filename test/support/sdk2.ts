@@ -17,7 +17,7 @@ import {
 import net from 'node:net';
 import type { Observable } from 'rxjs'; // symbol-sdk 2's own dependency: the type its repositories return
 import { afterAll, afterEach, expect, vi } from 'vitest';
-import { InMemoryChain } from '../../src/memory/chain.js';
+import { InMemoryChain } from '../../src/in-memory-chain.js';
 import type { InMemoryChainOptions } from '../../src/memory/options.js';
 import { startGateway, type TestServer } from './server.js';
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { createGateway, type Gateway, type GatewayBackend, type GatewayOptions } from '../../src/index.js';
-import { InMemoryChain } from '../../src/memory/chain.js';
+import { InMemoryChain } from '../../src/in-memory-chain.js';
 import type { InMemoryChainOptions } from '../../src/memory/options.js';
 import { listen, mountPrefix } from './mounts.js';
 import { POSTGRES_BACKEND, postgresBackendFor, settleBeforeConnect } from './postgres-mount.js';

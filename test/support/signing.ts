@@ -3,7 +3,8 @@
  * announce them to a gateway over the in-memory chain.
  */
 import { SymbolFacade, models, type KeyPair } from 'symbol-sdk/symbol';
-import type { ChainAccount, InMemoryChain } from '../../src/memory/chain.js';
+import type { ChainAccount } from '../../src/memory/chain/identity.js';
+import type { InMemoryChain } from '../../src/in-memory-chain.js';
 
 type Transaction = InstanceType<typeof models.Transaction>;
 type EmbeddedTransaction = InstanceType<typeof models.EmbeddedTransaction>;

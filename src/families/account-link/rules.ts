@@ -7,7 +7,7 @@ import { models } from 'symbol-sdk/symbol';
 import type { ADDRESS_INTERACTION, TRANSACTION } from '../../memory/execution/core-notifications.js';
 import { notificationType, type FailureCode } from '../../memory/execution/notification.js';
 import type { ObservationContext, ValidationContext } from '../../memory/execution/plugin.js';
-import { ACCOUNT_TYPE, ACCOUNTS, type AccountState } from '../core/account-state.js';
+import { ACCOUNT_TYPE, ACCOUNTS, type AccountState } from '../../memory/account-state.js';
 import { LINK_ACTION, withKey, type KeyLinkFailures } from '../core/key-links.js';
 
 type Payload<T> = T extends { readonly payload?: infer P } ? P : never;

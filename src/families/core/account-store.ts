@@ -4,7 +4,7 @@ import { deepFreeze } from '../../http/json.js';
 import type { Cache, CacheChange } from '../../memory/state/cache.js';
 import { SortedIndex } from '../../memory/state/sorted-index.js';
 import { pageOfRange, type Sequence } from '../../memory/sorted.js';
-import type { AccountState } from './account-state.js';
+import type { AccountState } from '../../memory/account-state.js';
 import { ACCOUNT_STATE_BUCKETS } from './serialize.js';
 
 /** One account's holding of one mosaic, as the holder indexes keep it. */

@@ -7,7 +7,7 @@ import { models } from 'symbol-sdk/symbol';
 import { notificationType, type FailureCode } from '../../memory/execution/notification.js';
 import type { ObservationContext, TransactionSupport, ValidationContext } from '../../memory/execution/plugin.js';
 import { toHex } from '../../memory/keys.js';
-import { ACCOUNTS, type AccountState, type SupplementalPublicKeys } from './account-state.js';
+import { ACCOUNTS, type AccountState, type SupplementalPublicKeys } from '../../memory/account-state.js';
 
 /** Link actions (catapult's LinkAction). */
 export const LINK_ACTION = { unlink: 0, link: 1 } as const;

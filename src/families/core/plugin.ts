@@ -10,7 +10,7 @@ import {
 } from '../../memory/execution/core-notifications.js';
 import { observer, validator, type ChainPlugin, type ObservationContext, type PluginEnvironment } from '../../memory/execution/plugin.js';
 import { observeRentalFee } from '../../memory/execution/rental-fee.js';
-import { ACCOUNTS } from './account-state.js';
+import { ACCOUNTS } from '../../memory/account-state.js';
 import { AccountStore } from './account-store.js';
 import {
   KEY_LINK_ACTION,
@@ -52,6 +52,7 @@ export function corePlugin(environment: PluginEnvironment): ChainPlugin & { read
   const { rules, network } = environment;
   const cache = environment.state.register(ACCOUNTS, {
     tree: 'accountState',
+    cacheId: 0,
     source: entryTree((address) => accountStateTreeKey(address), (account) => serializeAccountState(account, network.currencyMosaicId)),
   });
   const accounts = new AccountStore(cache, { nextId: environment.nextId, currencyMosaicId: network.currencyMosaicId, minHarvesterBalance: rules.minHarvesterBalance });

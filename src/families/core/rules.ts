@@ -13,7 +13,7 @@ import {
 } from '../../memory/execution/core-notifications.js';
 import type { FailureCode } from '../../memory/execution/notification.js';
 import type { ObservationContext, ValidationContext } from '../../memory/execution/plugin.js';
-import { ACCOUNTS, balanceOf, newAccount, withBalanceChange, type AccountState } from './account-state.js';
+import { ACCOUNTS, balanceOf, newAccount, withBalanceChange, type AccountState } from '../../memory/account-state.js';
 
 type Payload<T> = T extends { readonly payload?: infer P } ? P : never;
 

@@ -1,5 +1,5 @@
 import { StateWriter, hashedTreeKey, hexBytes } from '../../memory/state/state-writer.js';
-import { ACCOUNT_TYPE, type AccountState } from './account-state.js';
+import { ACCOUNT_TYPE, type AccountState } from '../../memory/account-state.js';
 
 /** catapult's `AccountStateNonHistoricalSerializer::State_Version`. */
 export const ACCOUNT_STATE_VERSION = 1;

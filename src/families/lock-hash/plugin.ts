@@ -38,9 +38,9 @@ const hashLock: TransactionSupport = {
  * lock expires unused.
  */
 export function hashLockPlugin(environment: PluginEnvironment): ChainPlugin & { readonly hashLocks: HashLockStore } {
-  const hashLocks = new HashLockStore(environment.state.register(HASH_LOCKS, { tree: 'hashLockInfo', source: entryTree((key) => hashLockTreeKey(key), serializeHashLockInfo) }), environment.nextId);
+  const hashLocks = new HashLockStore(environment.state.register(HASH_LOCKS, { tree: 'hashLockInfo', cacheId: 6, source: entryTree((key) => hashLockTreeKey(key), serializeHashLockInfo) }), environment.nextId);
   return {
-    name: 'lockhash',
+    name: 'lock-hash',
     hashLocks,
     transactions: [hashLock],
     statelessValidators: [validator(HASH_LOCK_DURATION, validateLockDuration)],
@@ -51,5 +51,6 @@ export function hashLockPlugin(environment: PluginEnvironment): ChainPlugin & { 
     ],
     observers: [observer(HASH_LOCK, observeLock), observer(TRANSACTION, observeCompletedAggregate)],
     blockObservers: [observeExpiredLocks(hashLocks)],
+    partialsEnding: (height) => hashLocks.expiries.at(height),
   };
 }

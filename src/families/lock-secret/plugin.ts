@@ -66,7 +66,7 @@ const secretProof: TransactionSupport = {
  * secret, back to the owner when the lock ends unclaimed.
  */
 export function secretLockPlugin(environment: PluginEnvironment): ChainPlugin & { readonly secretLocks: SecretLockStore } {
-  const secretLocks = new SecretLockStore(environment.state.register(SECRET_LOCKS, { tree: 'secretLockInfo', source: entryTree((key) => secretLockTreeKey(key), serializeSecretLockInfo) }), environment.nextId);
+  const secretLocks = new SecretLockStore(environment.state.register(SECRET_LOCKS, { tree: 'secretLockInfo', cacheId: 7, source: entryTree((key) => secretLockTreeKey(key), serializeSecretLockInfo) }), environment.nextId);
   return {
     name: 'lock-secret',
     secretLocks,

@@ -80,7 +80,7 @@ const namespaceMetadata = metadataSupport(
  * target cosigns the aggregate (the aggregate plugin checks that).
  */
 export function metadataPlugin(environment: PluginEnvironment): ChainPlugin & { readonly metadata: MetadataStore } {
-  const metadata = new MetadataStore(environment.state.register(METADATA, { tree: 'metadata', source: entryTree((key) => metadataTreeKey(key), serializeMetadataEntry) }), environment.nextId);
+  const metadata = new MetadataStore(environment.state.register(METADATA, { tree: 'metadata', cacheId: 10, source: entryTree((key) => metadataTreeKey(key), serializeMetadataEntry) }), environment.nextId);
   return {
     name: 'metadata',
     metadata,

@@ -20,6 +20,7 @@ import {
   validateRequiredMosaic,
   validateSupplyChange,
   validateSupplyChangeAllowed,
+  keepSupply,
 } from './rules.js';
 import {
   MOSAIC_DEFINITION,
@@ -81,7 +82,7 @@ const supplyRevocation: TransactionSupport = {
  * limit, the currency's inflation and expiry.
  */
 export function mosaicPlugin(environment: PluginEnvironment): ChainPlugin & { readonly mosaics: MosaicStore } {
-  const mosaics = new MosaicStore(environment.state.register(MOSAICS, { tree: 'mosaic', source: entryTree((key) => mosaicTreeKey(key), serializeMosaicEntry) }), environment.nextId);
+  const mosaics = new MosaicStore(environment.state.register(MOSAICS, { tree: 'mosaic', cacheId: 4, source: entryTree((key) => mosaicTreeKey(key), serializeMosaicEntry) }), environment.nextId);
   return {
     name: 'mosaic',
     mosaics,
@@ -103,5 +104,6 @@ export function mosaicPlugin(environment: PluginEnvironment): ChainPlugin & { re
       observer(MOSAIC_SUPPLY_CHANGE, observeSupplyChange),
     ],
     blockObservers: [observeMosaicBlock(mosaics)],
+    balanceSet: keepSupply,
   };
 }

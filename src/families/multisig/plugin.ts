@@ -98,7 +98,7 @@ function info(entry: MultisigEntry): MultisigAccountInfoDTO {
  * aggregate, approved by its cosignatories down the graph.
  */
 export function multisigPlugin(environment: PluginEnvironment): ChainPlugin & { readonly multisig: MultisigStore } {
-  const multisig = new MultisigStore(environment.state.register(MULTISIGS, { tree: 'multisig', source: entryTree((key) => multisigTreeKey(key), serializeMultisigEntry) }));
+  const multisig = new MultisigStore(environment.state.register(MULTISIGS, { tree: 'multisig', cacheId: 5, source: entryTree((key) => multisigTreeKey(key), serializeMultisigEntry) }));
   return {
     name: 'multisig',
     multisig,

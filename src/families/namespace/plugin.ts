@@ -119,7 +119,7 @@ const namespaceTree: TreeSource<NamespaceEntry> = {
  * or a mosaic.
  */
 export function namespacePlugin(environment: PluginEnvironment & { height: () => bigint }): ChainPlugin & { readonly namespaces: NamespaceStore } {
-  const namespaces = new NamespaceStore(environment.state.register(NAMESPACES, { tree: 'namespace', source: namespaceTree }), environment.nextId, environment.height);
+  const namespaces = new NamespaceStore(environment.state.register(NAMESPACES, { tree: 'namespace', cacheId: 3, source: namespaceTree }), environment.nextId, environment.height);
   return {
     name: 'namespace',
     namespaces,

@@ -7,7 +7,7 @@ import type { FailureCode } from '../../memory/execution/notification.js';
 import type { BlockContext, ObservationContext, StateReader, ValidationContext } from '../../memory/execution/plugin.js';
 import type { StateDelta } from '../../memory/state/chain-state.js';
 import { RECEIPT_TYPE } from '../../memory/execution/receipts.js';
-import { ACCOUNTS } from '../core/account-state.js';
+import { ACCOUNTS } from '../../memory/account-state.js';
 import { idHex, idValue, UINT64_MAX } from '../../memory/symbol-ids.js';
 import {
   ALIAS_ACTION,

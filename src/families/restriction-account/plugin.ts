@@ -63,7 +63,7 @@ const operationRestriction = restrictionSupport(models.TransactionType.ACCOUNT_O
  * address interactions (transfers), balance transfers and the transactions it signs.
  */
 export function restrictionAccountPlugin(environment: PluginEnvironment): ChainPlugin & { readonly accountRestrictions: AccountRestrictionStore } {
-  const accountRestrictions = new AccountRestrictionStore(environment.state.register(ACCOUNT_RESTRICTIONS, { tree: 'accountRestriction', source: entryTree((key) => accountRestrictionsTreeKey(key), serializeAccountRestrictions) }), environment.nextId);
+  const accountRestrictions = new AccountRestrictionStore(environment.state.register(ACCOUNT_RESTRICTIONS, { tree: 'accountRestriction', cacheId: 8, source: entryTree((key) => accountRestrictionsTreeKey(key), serializeAccountRestrictions) }), environment.nextId);
   return {
     name: 'restriction-account',
     accountRestrictions,

@@ -71,7 +71,7 @@ const addressRestriction: TransactionSupport = {
  * the sender's and the recipient's values passing every rule.
  */
 export function restrictionMosaicPlugin(environment: PluginEnvironment): ChainPlugin & { readonly mosaicRestrictions: MosaicRestrictionStore } {
-  const mosaicRestrictions = new MosaicRestrictionStore(environment.state.register(MOSAIC_RESTRICTIONS, { tree: 'mosaicRestriction', source: entryTree((key) => mosaicRestrictionTreeKey(key), serializeMosaicRestrictionEntry) }), environment.nextId);
+  const mosaicRestrictions = new MosaicRestrictionStore(environment.state.register(MOSAIC_RESTRICTIONS, { tree: 'mosaicRestriction', cacheId: 9, source: entryTree((key) => mosaicRestrictionTreeKey(key), serializeMosaicRestrictionEntry) }), environment.nextId);
   return {
     name: 'restriction-mosaic',
     mosaicRestrictions,

@@ -157,6 +157,27 @@ export interface ChainPlugin {
    * before) and at or before `height`, as catapult prunes its caches (no receipts).
    */
   readonly prune?: (previous: bigint, height: bigint, state: StateDelta) => void;
+  /**
+   * The hashes of the aggregates bonded whose lock ends at `height` (a confirmed block): they
+   * leave the partial pool there, as catapult's partial transaction cache prunes them.
+   */
+  readonly partialsEnding?: (height: bigint) => Iterable<string>;
+  /**
+   * A development control sets an account's balance of a mosaic (from `before` to `after`, in
+   * `state`, before the account changes): what follows from balances follows it (the mosaic
+   * plugin: the mosaic's supply). Throws an InvalidArgumentError to refuse the change.
+   */
+  readonly balanceSet?: (change: BalanceSet, state: StateDelta) => void;
+}
+
+/** A balance a development control sets (see `ChainPlugin.balanceSet`). */
+export interface BalanceSet {
+  /** 48 hex. */
+  readonly address: string;
+  /** 16 hex. */
+  readonly mosaicId: string;
+  readonly before: bigint;
+  readonly after: bigint;
 }
 
 /** What a plugin is made with: the chain's state (to register its caches), rules and network facts. */
@@ -166,4 +187,6 @@ export interface PluginEnvironment {
   readonly network: ChainNetwork;
   /** The next entry id (24 hex; ids sort in creation order), for the entries a plugin's routes list. */
   readonly nextId: () => string;
+  /** The height of the chain's latest block. */
+  readonly height: () => bigint;
 }

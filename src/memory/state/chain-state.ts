@@ -6,11 +6,18 @@ import { hashedTreeKey } from './state-writer.js';
 
 export type { StateTreeName };
 
-/**
- * The caches whose Patricia tree roots make a block's `stateHash`, in catapult's `CacheId`
- * order (the block statistic and hash caches have no tree).
- */
-export const STATE_TREES: readonly StateTreeName[] = ['accountState', 'namespace', 'mosaic', 'multisig', 'hashLockInfo', 'secretLockInfo', 'accountRestriction', 'mosaicRestriction', 'metadata'];
+/** A cache's Patricia tree among the state trees: its name, its place, and what it holds of each entry. */
+export interface StateTreeSpec<V> {
+  readonly tree: StateTreeName;
+  /**
+   * catapult's `CacheId` of the cache: the trees' roots make a block's `stateHash` in this order
+   * (AccountState 0, Namespace 3, Mosaic 4, Multisig 5, HashLockInfo 6, SecretLockInfo 7,
+   * AccountRestriction 8, MosaicRestriction 9, Metadata 10; the block statistic and hash caches
+   * have no tree).
+   */
+  readonly cacheId: number;
+  readonly source: TreeSource<V>;
+}
 
 /**
  * The chain's confirmed state: one cache per descriptor the plugins register
@@ -18,7 +25,8 @@ export const STATE_TREES: readonly StateTreeName[] = ['accountState', 'namespace
  */
 export class ChainState {
   readonly #caches = new Map<string, Cache<unknown>>();
-  readonly #trees = new Map<StateTreeName, { descriptor: CacheDescriptor<unknown>; tree: CacheTree<unknown> }>();
+  /** The state trees in `cacheId` order; `tree` undefined when the state keeps none (`trees: false`). */
+  #trees: { name: StateTreeName; cacheId: number; descriptor: CacheDescriptor<unknown>; tree: CacheTree<unknown> | undefined }[] = [];
   readonly #withTrees: boolean;
   /** Undo records of every cache while a snapshot is open. */
   readonly journal = new Journal();
@@ -31,16 +39,22 @@ export class ChainState {
     this.#withTrees = options.trees ?? true;
   }
 
-  /** Adds a cache, and with `merkle` its Patricia tree among the state trees; each name once. */
-  register<V>(descriptor: CacheDescriptor<V>, merkle?: { tree: StateTreeName; source: TreeSource<V> }): Cache<V> {
+  /** Adds a cache, and with `merkle` its Patricia tree among the state trees; each name and cache id once. */
+  register<V>(descriptor: CacheDescriptor<V>, merkle?: StateTreeSpec<V>): Cache<V> {
     if (this.#caches.has(descriptor.name)) throw new Error(`cache '${descriptor.name}' is registered twice`);
     const cache = new Cache(descriptor, this.journal);
     this.#caches.set(descriptor.name, cache as Cache<unknown>);
-    if (merkle && this.#withTrees) {
-      if (this.#trees.has(merkle.tree)) throw new Error(`state tree '${merkle.tree}' is added twice`);
-      this.#trees.set(merkle.tree, { descriptor: descriptor as CacheDescriptor<unknown>, tree: new CacheTree(cache, merkle.source) as CacheTree<unknown> });
+    if (merkle) {
+      if (this.#trees.some((entry) => entry.name === merkle.tree || entry.cacheId === merkle.cacheId)) throw new Error(`state tree '${merkle.tree}' (cache id ${merkle.cacheId}) is added twice`);
+      const tree = this.#withTrees ? (new CacheTree(cache, merkle.source) as CacheTree<unknown>) : undefined;
+      this.#trees = [...this.#trees, { name: merkle.tree, cacheId: merkle.cacheId, descriptor: descriptor as CacheDescriptor<unknown>, tree }].sort((a, b) => a.cacheId - b.cacheId);
     }
     return cache;
+  }
+
+  /** The names of the state trees, in the order their roots make a block's `stateHash`. */
+  trees(): StateTreeName[] {
+    return this.#trees.map((entry) => entry.name);
   }
 
   /** Every registered cache tells `missed` of the keys it misses that were never fetched (a forked chain's caches: see `Cache.followUpstream`). */
@@ -60,24 +74,27 @@ export class ChainState {
    * tree: see `StateProofRepository.statePath`. Empty for a cache without a tree.
    */
   statePath(name: StateTreeName, key: Uint8Array): Uint8Array {
-    return this.#trees.get(name)?.tree.tree.proof(hashedTreeKey(key)) ?? new Uint8Array(0);
+    return this.#tree(name)?.tree.proof(hashedTreeKey(key)) ?? new Uint8Array(0);
   }
 
   /** The tree of a state cache, if its plugin added one. */
   tree(name: StateTreeName): CacheTree<unknown> | undefined {
-    return this.#trees.get(name)?.tree;
+    return this.#tree(name);
+  }
+
+  #tree(name: StateTreeName): CacheTree<unknown> | undefined {
+    return this.#trees.find((entry) => entry.name === name)?.tree;
   }
 
   /**
-   * The roots of the state trees in `STATE_TREES` order, as they are once `delta` (a block's
-   * changes over the confirmed state) is committed; the confirmed roots without one. A cache
-   * without a tree counts as empty (32 zero bytes).
+   * The roots of the state trees in `trees()` order, as they are once `delta` (a block's
+   * changes over the confirmed state) is committed; the confirmed roots without one. A state
+   * that keeps no trees gives 32 zero bytes for each.
    */
   roots(delta?: StateDelta): Uint8Array[] {
-    return STATE_TREES.map((name) => {
-      const entry = this.#trees.get(name);
-      if (!entry) return new Uint8Array(32);
-      return delta ? entry.tree.rootWith(delta.cache(entry.descriptor)) : entry.tree.root();
+    return this.#trees.map(({ tree, descriptor }) => {
+      if (!tree) return new Uint8Array(32);
+      return delta ? tree.rootWith(delta.cache(descriptor)) : tree.root();
     });
   }
 

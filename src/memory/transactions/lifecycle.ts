@@ -42,11 +42,11 @@ export interface LifecycleOptions {
   /** Runs each check of an announce (`check`), told what was announced: where the chain keeps its inputs. */
   checking?: (input: AnnouncedInput, check: () => void) => void;
   /**
-   * A forked chain's upstream state: each announce's check is tried first (`prepare` runs the
-   * trial and fetches what it missed, the queue waiting for it), so the check reads every entry
-   * it needs. See `UpstreamState`.
+   * The state of a chain over an entry source (a fork): each announce's check is tried first
+   * (`prepare` runs the trial and fetches what it missed, the queue waiting for it), so the
+   * check reads every entry it needs. See `FetchedState`.
    */
-  upstream?: { prepare(trial: () => void): Promise<void> | undefined };
+  fetched?: { prepare(trial: () => void): Promise<void> | undefined };
 }
 
 /** An announce as the chain keeps it among its inputs: what `process` checks again. */
@@ -122,7 +122,7 @@ export class TransactionLifecycle {
         ? { op: 'cosignature', cosignature: item.cosignature }
         : { op: 'transaction', payload: item.payload, ...(item.kind === 'transaction' && item.target === 'partial' ? { partial: true as const } : {}) };
       checking(input, () => this.#process(item));
-    }, undefined, options.upstream && ((item) => options.upstream!.prepare(() => this.#trial(item))));
+    }, undefined, options.fetched && ((item) => options.fetched!.prepare(() => this.#trial(item))));
   }
 
   /**

@@ -1,6 +1,5 @@
-import type { ChainState } from '../memory/state/chain-state.js';
-import type { CacheDescriptor } from '../memory/state/cache.js';
-import type { UpstreamClient } from '../upstream/client.js';
+import type { ChainState } from './chain-state.js';
+import type { CacheDescriptor } from './cache.js';
 
 /** What one fetch of a cache's keys found: the entries by key, and every key it settles (those found absent too). */
 export interface Fetched<V> {
@@ -9,34 +8,36 @@ export interface Fetched<V> {
   readonly settled: readonly string[];
 }
 
-/** How one cache's entries are read from an upstream gateway. */
-export interface EntrySource<V> {
-  readonly descriptor: CacheDescriptor<V>;
-  fetch(client: UpstreamClient, keys: readonly string[]): Promise<Fetched<V>>;
+/**
+ * Where a chain's state entries that it never had are read from (a forked chain's upstream
+ * gateway): the entries of a cache's keys, or undefined for a cache it does not serve (that
+ * cache then has only what the chain writes).
+ */
+export interface EntrySource {
+  fetch(cache: string, keys: readonly string[]): Promise<Fetched<unknown>> | undefined;
 }
 
 /**
- * The upstream state under a forked chain: each cache of the chain follows it, so an entry the
- * chain never had is fetched on first use and kept as if it had been confirmed at the fork.
+ * The state of a chain over an entry source: each cache of the chain follows it, so an entry the
+ * chain never had is fetched on first use and kept as if it had been confirmed at the chain's
+ * first block.
  *
  * A check of an announce runs first as a trial (`prepare`): the keys it reads and misses are
  * fetched, and the trial runs again until it misses nothing; the check itself then runs at once
  * on the same state. A read of entries by key (`ensure`) fetches what is missing first.
  */
-export class UpstreamState {
-  readonly #client: UpstreamClient;
+export class FetchedState {
+  readonly #source: EntrySource;
   readonly #state: ChainState;
-  readonly #sources = new Map<string, EntrySource<unknown>>();
   readonly #loaded: () => void;
   /** The keys missed while a trial runs, by cache; undefined between trials. */
   #missed: Map<string, Set<string>> | undefined;
 
   /** @param loaded called after fetched entries were added to the state (searches and state trees may answer otherwise since) */
-  constructor(client: UpstreamClient, state: ChainState, sources: readonly EntrySource<unknown>[], loaded: () => void = () => {}) {
-    this.#client = client;
+  constructor(source: EntrySource, state: ChainState, loaded: () => void = () => {}) {
+    this.#source = source;
     this.#state = state;
     this.#loaded = loaded;
-    for (const source of sources) this.#sources.set(source.descriptor.name, source);
     state.followUpstream((cache, key) => {
       if (!this.#missed) return;
       const keys = this.#missed.get(cache);
@@ -78,16 +79,11 @@ export class UpstreamState {
   async #fetch(missed: ReadonlyMap<string, ReadonlySet<string>>): Promise<void> {
     await Promise.all(
       [...missed].map(async ([name, keys]) => {
-        const source = this.#sources.get(name);
-        // A cache with no upstream source (none of the REST routes reads it) has only what the chain wrote.
-        if (!source) {
-          this.#state.cache({ name }).load(keys, new Map());
-          return this.#loaded();
-        }
-        const cache = this.#state.cache(source.descriptor);
+        const cache = this.#state.cache({ name });
         const wanted = [...keys].filter((key) => cache.unsettled(key));
         if (wanted.length === 0) return;
-        const fetched = await source.fetch(this.#client, wanted);
+        // A cache the source does not serve (none of the REST routes reads it) has only what the chain wrote.
+        const fetched = (await this.#source.fetch(name, wanted)) ?? { entries: new Map(), settled: [] };
         cache.load([...wanted, ...fetched.settled], fetched.entries);
         this.#loaded();
       }),

@@ -1,4 +1,4 @@
-import { cacheDescriptor } from '../../memory/state/cache.js';
+import { cacheDescriptor } from './state/cache.js';
 
 /** Keys an account links to other keys (account key links, node, VRF and voting keys). */
 export interface SupplementalPublicKeys {

@@ -1,0 +1,5 @@
+import { defineFamily } from '../family.js';
+import { aggregatePlugin } from './plugin.js';
+
+/** Aggregates, complete and bonded: inner transactions that run all or nothing, and their cosignatures. */
+export const aggregate = defineFamily({ name: 'aggregate', plugin: aggregatePlugin });

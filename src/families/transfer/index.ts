@@ -1,0 +1,5 @@
+import { defineFamily } from '../family.js';
+import { transferPlugin } from './plugin.js';
+
+/** Transfers: mosaics and a message from one account to another. */
+export const transfer = defineFamily({ name: 'transfer', plugin: transferPlugin });
