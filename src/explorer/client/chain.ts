@@ -1,0 +1,79 @@
+import { api, found } from './api.js';
+import { formatAmount } from './format.js';
+import type { BlockEntry, MosaicAmountDTO, MosaicInfoDTO, MosaicNamesJson, NamespaceInfoDTO, NamespaceNameDTO } from './wire.js';
+
+/* What the views share about the chain: its epoch and currency, the finalized height, the latest blocks, mosaic names. */
+
+/** The network's constants and the finalized height, set by main.ts as it learns them. */
+export const network = {
+  epochMs: 0,
+  /** The network's currency, in which fees are paid. */
+  currencyId: '',
+  finalizedHeight: 0n,
+};
+
+/** The latest blocks by height (a decimal string), as listed and received over /ws. */
+export const blocks = new Map<string, BlockEntry>();
+
+/** A mosaic's name (or its id when it has none) and divisibility. */
+export interface MosaicLabel {
+  name: string;
+  divisibility: number;
+}
+
+// Mosaic or namespace id → its label, looked up once.
+const mosaicLabels = new Map<string, Promise<MosaicLabel>>();
+
+/** A chain timestamp (ms since the network's epoch) as 'YYYY-MM-DD hh:mm:ss UTC'. */
+export function time(timestamp: string): string {
+  return new Date(network.epochMs + Number(timestamp)).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
+}
+
+/** The full name of namespace `id` from the entries POST /namespaces/names answers. */
+export function fullName(entries: readonly NamespaceNameDTO[], id: string): string {
+  const parts: string[] = [];
+  let entry = entries.find((e) => e.id === id);
+  while (entry) {
+    parts.unshift(entry.name);
+    const parentId = entry.parentId;
+    if (!parentId) break;
+    entry = entries.find((e) => e.id === parentId);
+  }
+  return parts.join('.');
+}
+
+/** A mosaic's name and divisibility; a namespace id (high bit set) names the mosaic it aliases. */
+export function mosaicLabel(id: string): Promise<MosaicLabel> {
+  let label = mosaicLabels.get(id);
+  if (!label) {
+    label = lookUpMosaic(id).catch(() => ({ name: id, divisibility: 0 }));
+    mosaicLabels.set(id, label);
+  }
+  return label;
+}
+
+async function lookUpMosaic(id: string): Promise<MosaicLabel> {
+  if (parseInt(id[0], 16) >= 8) {
+    const [names, info] = await Promise.all([
+      api<NamespaceNameDTO[]>('/namespaces/names', { namespaceIds: [id] }),
+      api<NamespaceInfoDTO>('/namespaces/' + id),
+    ]);
+    const alias = info && info.namespace.alias;
+    const target = alias && alias.type === 1 && alias.mosaicId !== undefined ? await mosaicLabel(alias.mosaicId) : { divisibility: 0 };
+    return { name: fullName(found(names, '/namespaces/names'), id) || id, divisibility: target.divisibility };
+  }
+  const [infos, names] = await Promise.all([
+    api<MosaicInfoDTO[]>('/mosaics', { mosaicIds: [id] }),
+    api<MosaicNamesJson>('/namespaces/mosaic/names', { mosaicIds: [id] }),
+  ]);
+  const info = found(infos, '/mosaics')[0];
+  const entry = found(names, '/namespaces/mosaic/names').mosaicNames[0];
+  const name = entry && entry.names[0];
+  return { name: name || id, divisibility: info ? info.mosaic.divisibility : 0 };
+}
+
+/** An amount of a mosaic with its name: '2.5 symbol.xym'. */
+export async function mosaicAmount(mosaic: MosaicAmountDTO): Promise<string> {
+  const label = await mosaicLabel(mosaic.id);
+  return formatAmount(mosaic.amount, label.divisibility) + ' ' + label.name;
+}

@@ -1,0 +1,139 @@
+import { api, found, setting } from './api.js';
+import { blocks, network, time } from './chain.js';
+import { $, badge, el, link, notFound } from './elements.js';
+import { base32, short } from './format.js';
+import { accountView, blockView, hashView, namespaceView, type View } from './views.js';
+import type { BlockEntry, ChainInfoDTO, Frame, NetworkConfigurationDTO, Page } from './wire.js';
+
+/*
+ * The explorer's client, bundled into the page by `npm run build:explorer`: navigation between
+ * the views, search, and the live header and list of blocks over /ws.
+ */
+
+const WS_PATH = setting('ws-path');
+const MAX_BLOCKS = 30;
+
+/** Why something failed, as the page says it. */
+function errorText(error: unknown): string {
+  const message = typeof error === 'object' && error !== null && 'message' in error ? error.message : undefined;
+  return String(message || error);
+}
+
+// --- Navigation: '#/block/12', '#/tx/HASH', '#/account/ADDRESS', '#/namespace/NAME' --------
+
+const VIEWS = new Map<string, View>([
+  ['block', blockView],
+  ['tx', hashView],
+  ['account', (id) => accountView(id)],
+  ['namespace', namespaceView],
+]);
+let shown = 0;
+
+async function route(): Promise<void> {
+  const [, kind, argument] = location.hash.match(/^#\/(\w+)\/(.+)$/) || [];
+  const view = kind === undefined ? undefined : VIEWS.get(kind);
+  const ticket = ++shown;
+  // Only the latest navigation shows what it finds: a slow view must not replace a later one.
+  const show = (node: Node): void => {
+    if (ticket === shown) $('view').replaceChildren(node);
+  };
+  if (!view || argument === undefined) return show(el('p', { class: 'hint' }, 'Pick a block, or search for a height, a hash, an address or a namespace name.'));
+  show(el('p', { class: 'hint' }, 'Loading…'));
+  try {
+    show(await view(decodeURIComponent(argument)));
+  } catch (error) {
+    show(notFound(errorText(error)));
+  }
+}
+
+// The route a search goes to, or undefined when the query is none of the things the views show.
+function target(query: string): string | undefined {
+  const compact = query.replace(/-/g, '').toUpperCase();
+  if (/^\d+$/.test(query)) return '#/block/' + query;
+  if (/^[0-9A-F]{64}$/.test(compact)) return '#/tx/' + compact;
+  if (/^[A-Z2-7]{39}$/.test(compact)) return '#/account/' + compact;
+  if (/^[0-9A-F]{48}$/.test(compact)) return '#/account/' + base32(compact);
+  if (/^[a-z0-9_-]+(\.[a-z0-9_-]+){0,2}$/i.test(query)) return '#/namespace/' + query.toLowerCase();
+  return undefined;
+}
+
+$('search').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const query = $('query');
+  const next = target(query instanceof HTMLInputElement ? query.value.trim() : '');
+  if (!next) return $('view').replaceChildren(notFound('Search for a height, a hash, an address (T… or N…) or a namespace name.'));
+  if (location.hash === next) void route();
+  else location.hash = next;
+});
+window.addEventListener('hashchange', () => void route());
+
+// --- Live: chain info, and blocks over /ws ---------------------------------------------
+
+function showHeights(height: string | undefined, finalized?: string): void {
+  if (height !== undefined) $('height').textContent = height;
+  if (finalized !== undefined) {
+    network.finalizedHeight = BigInt(finalized);
+    $('finalized').textContent = finalized;
+  }
+}
+
+// Lists the latest MAX_BLOCKS blocks (and forgets older ones), `fresh` highlighted as just arrived.
+function renderBlocks(fresh?: string): void {
+  const latest = [...blocks.values()].sort((a, b) => (BigInt(b.block.height) > BigInt(a.block.height) ? 1 : -1)).slice(0, MAX_BLOCKS);
+  for (const key of [...blocks.keys()]) if (!latest.some((entry) => entry.block.height === key)) blocks.delete(key);
+  $('blocks').replaceChildren(...latest.map(({ block, meta }) => el('li', block.height === fresh ? { class: 'fresh', 'data-height': block.height } : { 'data-height': block.height },
+    link('#/block/' + block.height, 'Block ' + block.height),
+    BigInt(block.height) <= network.finalizedHeight ? badge('finalized', 'final') : badge('new'),
+    el('span', { class: 'time' }, time(block.timestamp)),
+    el('span', { class: 'hash mono' }, short(meta.hash)))));
+}
+
+async function loadBlocks(): Promise<void> {
+  const blocksPath = '/blocks?orderBy=height&order=desc&pageSize=' + MAX_BLOCKS;
+  const [info, page] = await Promise.all([api<ChainInfoDTO>('/chain/info'), api<Page<BlockEntry>>(blocksPath)]);
+  const { height, latestFinalizedBlock } = found(info, '/chain/info');
+  showHeights(height, latestFinalizedBlock.height);
+  for (const entry of found(page, blocksPath).data) blocks.set(entry.block.height, entry);
+  renderBlocks();
+}
+
+function connect(): void {
+  const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + WS_PATH);
+  const live = (state: string, text: string): void => {
+    $('live').className = state;
+    $('live').textContent = text;
+  };
+  socket.onmessage = (event: MessageEvent<string>) => {
+    const frame = JSON.parse(event.data) as Frame;
+    if (frame.topic === undefined) {
+      for (const channel of ['block', 'finalizedBlock']) socket.send(JSON.stringify({ uid: frame.uid, subscribe: channel }));
+      live('on', 'live');
+      loadBlocks().catch((error: unknown) => live('off', errorText(error)));
+    } else if (frame.topic === 'block') {
+      const { block } = frame.data;
+      const gap = blocks.size > 0 && !blocks.has(String(BigInt(block.height) - 1n));
+      blocks.set(block.height, frame.data);
+      showHeights(block.height);
+      renderBlocks(block.height);
+      if (gap) void loadBlocks(); // a block went by between the page's first read and the subscription
+    } else if (frame.topic === 'finalizedBlock') {
+      showHeights(undefined, frame.data.height);
+      renderBlocks();
+    }
+  };
+  socket.onclose = () => {
+    live('off', 'reconnecting');
+    setTimeout(connect, 2000);
+  };
+}
+
+Promise.all([api<NetworkConfigurationDTO>('/network/properties'), api<ChainInfoDTO>('/chain/info')]).then(([properties, info]) => {
+  const { network: identity, chain } = found(properties, '/network/properties');
+  network.epochMs = Number.parseInt(identity.epochAdjustment, 10) * 1000;
+  network.currencyId = String(chain.currencyMosaicId).replace(/^0x|'/g, '');
+  $('network').textContent = identity.identifier;
+  const { height, latestFinalizedBlock } = found(info, '/chain/info');
+  showHeights(height, latestFinalizedBlock.height);
+  connect();
+  void route();
+}, (error: unknown) => $('view').replaceChildren(notFound('The gateway did not answer: ' + errorText(error))));

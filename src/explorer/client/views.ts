@@ -1,0 +1,201 @@
+import { api, found } from './api.js';
+import { blocks, fullName, mosaicAmount, mosaicLabel, network, time } from './chain.js';
+import { addressLink, badge, type Child, el, fields, hashLink, heightLink, joined, keyLink, link, notFound, table } from './elements.js';
+import { base32, formatAmount, namespaceId, plainMessage } from './format.js';
+import type {
+  AccountInfoDTO,
+  AccountNamesJson,
+  BlockEntry,
+  EmbeddedTransactionJson,
+  MultisigAccountInfoDTO,
+  NamespaceDTO,
+  NamespaceInfoDTO,
+  NamespaceNameDTO,
+  Page,
+  ReceiptDTO,
+  TransactionEntry,
+  TransactionJson,
+  TransactionStatementInfoDTO,
+  TransactionStatusDTO,
+} from './wire.js';
+
+/* The views the page's routes show: a block, a transaction, an account, a namespace. */
+
+/** A view of the page: what it shows for the argument of its route ('#/block/12' → '12'). */
+export type View = (argument: string) => Promise<HTMLElement>;
+
+const NEVER = '18446744073709551615';
+const TRANSACTION_TYPES: Readonly<Record<number, string>> = {
+  16724: 'transfer', 16705: 'aggregate complete', 16961: 'aggregate bonded', 16712: 'hash lock', 16722: 'secret lock',
+  16978: 'secret proof', 16718: 'namespace registration', 16974: 'address alias', 17230: 'mosaic alias',
+  16717: 'mosaic definition', 16973: 'mosaic supply change', 17229: 'mosaic supply revocation',
+  16725: 'multisig account modification', 16708: 'account metadata', 16964: 'mosaic metadata', 17220: 'namespace metadata',
+  16720: 'account address restriction', 16976: 'account mosaic restriction', 17232: 'account operation restriction',
+  16977: 'mosaic address restriction', 16721: 'mosaic global restriction', 16716: 'account key link',
+  16972: 'node key link', 16963: 'VRF key link', 16707: 'voting key link',
+};
+const RECEIPT_TYPES: Readonly<Record<number, string>> = {
+  4685: 'mosaic rental fee', 4942: 'namespace rental fee', 8515: 'harvest fee', 8776: 'hash lock completed',
+  9032: 'hash lock expired', 8786: 'secret lock completed', 9042: 'secret lock expired', 12616: 'hash lock created',
+  12626: 'secret lock created', 16717: 'mosaic expired', 16718: 'namespace expired', 16974: 'namespace deleted', 20803: 'inflation',
+};
+
+const typeName = (type: number): string => TRANSACTION_TYPES[type] || 'type ' + type;
+
+// What a transaction does, in a line: a transfer's recipient and mosaics, a registration's name...
+async function summary(tx: EmbeddedTransactionJson): Promise<Child> {
+  if (tx.recipientAddress) {
+    const amounts = await Promise.all((tx.mosaics || []).map(mosaicAmount));
+    return el('span', {}, 'to ', addressLink(tx.recipientAddress), amounts.length ? ': ' + amounts.join(', ') : '');
+  }
+  if (tx.name) return el('span', {}, tx.name);
+  if (tx.aliasAction !== undefined) {
+    return el('span', {}, (tx.aliasAction === 1 ? 'link ' : 'unlink ') + tx.namespaceId + ' → ', tx.address ? addressLink(tx.address) : 'mosaic ' + tx.mosaicId);
+  }
+  if (tx.transactions) return el('span', {}, tx.transactions.length + ' inner');
+  return '';
+}
+
+/** A block by height: its header, transactions (inner ones too) and receipts. */
+export async function blockView(height: string): Promise<HTMLElement> {
+  const info = await api<BlockEntry>('/blocks/' + height);
+  if (!info) return notFound('No block at height ' + height + '.');
+  const { block, meta } = info;
+  const [transactions, statements] = await Promise.all([
+    api<Page<TransactionEntry>>('/transactions/confirmed?height=' + height + '&embedded=true&pageSize=100&order=asc'),
+    api<Page<TransactionStatementInfoDTO>>('/statements/transaction?height=' + height + '&pageSize=100&order=asc'),
+  ]);
+  const rows = await Promise.all((transactions ? transactions.data : []).map(async ({ meta: txMeta, transaction }) => {
+    const inner = 'aggregateHash' in txMeta;
+    return el('tr', inner ? { class: 'inner' } : {},
+      el('td', {}, inner ? '↳ inner' : hashLink(txMeta.hash)),
+      el('td', {}, typeName(transaction.type)),
+      el('td', {}, keyLink(transaction.signerPublicKey)),
+      el('td', {}, await summary(transaction)));
+  }));
+  const receipts: HTMLTableRowElement[] = [];
+  for (const { statement } of statements ? statements.data : []) {
+    for (const receipt of statement.receipts) receipts.push(await receiptRow(receipt));
+  }
+  return el('article', {},
+    el('h2', {}, 'Block ' + height, ' ', Number(height) <= network.finalizedHeight ? badge('finalized', 'final') : ''),
+    fields([
+      ['Hash', el('span', { class: 'mono' }, meta.hash)],
+      ['Time', time(block.timestamp)],
+      ['Harvester', addressLink(block.beneficiaryAddress)],
+      ['Signer', keyLink(block.signerPublicKey)],
+      ['Transactions', String(meta.totalTransactionsCount)],
+      ['Fees', (await mosaicAmount({ id: network.currencyId, amount: meta.totalFee })) + ' (fee multiplier ' + block.feeMultiplier + ')'],
+      ['Previous', BigInt(height) > 1n ? heightLink(String(BigInt(height) - 1n)) : '—'],
+    ]),
+    el('h3', {}, 'Transactions'),
+    table(['Hash', 'Type', 'Signer', 'Summary'], rows, 'No transactions.'),
+    transactions && transactions.pagination.totalEntries > rows.length ? el('p', { class: 'hint' }, 'First ' + rows.length + ' of ' + transactions.pagination.totalEntries + '.') : '',
+    el('h3', {}, 'Receipts'),
+    table(['Type', 'Amount', 'Account'], receipts, 'No receipts.'));
+}
+
+async function receiptRow(receipt: ReceiptDTO): Promise<HTMLTableRowElement> {
+  const account = receipt.targetAddress || receipt.recipientAddress;
+  const amount = receipt.amount !== undefined && receipt.mosaicId !== undefined ? await mosaicAmount({ id: receipt.mosaicId, amount: receipt.amount }) : receipt.artifactId || '';
+  return el('tr', {},
+    el('td', {}, RECEIPT_TYPES[receipt.type] || 'type ' + receipt.type),
+    el('td', { class: 'num' }, amount),
+    el('td', {}, receipt.senderAddress ? [addressLink(receipt.senderAddress), ' → '] : '', account ? addressLink(account) : ''));
+}
+
+/** A 64-hex value: a transaction hash, else a block hash among the latest 100 blocks, else a public key. */
+export async function hashView(hash: string): Promise<HTMLElement> {
+  const status = await api<TransactionStatusDTO>('/transactionStatus/' + hash);
+  if (status) return transactionView(hash, status);
+  let block = [...blocks.values()].find((entry) => entry.meta.hash === hash);
+  if (!block) {
+    const path = '/blocks?orderBy=height&order=desc&pageSize=100';
+    block = found(await api<Page<BlockEntry>>(path), path).data.find((entry) => entry.meta.hash === hash);
+  }
+  if (block) return blockView(block.block.height);
+  const account = await api<AccountInfoDTO>('/accounts/' + hash);
+  if (account) return accountView(hash, account);
+  return notFound('No transaction, recent block or account has the hash or key ' + hash + '.');
+}
+
+async function transactionView(hash: string, status: TransactionStatusDTO): Promise<HTMLElement> {
+  const info = status.group === 'failed' ? undefined : await api<TransactionEntry<TransactionJson>>('/transactions/' + status.group + '/' + hash);
+  const tx = info && info.transaction;
+  const inner = tx && tx.transactions ? await Promise.all(tx.transactions.map(async ({ transaction }) => el('tr', {},
+    el('td', {}, typeName(transaction.type)),
+    el('td', {}, keyLink(transaction.signerPublicKey)),
+    el('td', {}, await summary(transaction))))) : undefined;
+  const code = status.code || '';
+  return el('article', {},
+    el('h2', {}, 'Transaction'),
+    fields([
+      ['Hash', el('span', { class: 'mono' }, hash)],
+      ['Status', el('span', { id: 'tx-status' }, badge(status.group), ' ', badge(status.code || 'pending', code.startsWith('Failure') ? 'failure' : status.code))],
+      status.height && status.height !== '0' ? ['Block', heightLink(status.height)] : undefined,
+      ['Deadline', time(status.deadline)],
+      tx ? ['Type', typeName(tx.type)] : undefined,
+      tx ? ['Signer', keyLink(tx.signerPublicKey)] : undefined,
+      tx ? ['Max fee', await mosaicAmount({ id: network.currencyId, amount: tx.maxFee })] : undefined,
+      tx && (tx.recipientAddress || tx.name) ? ['Summary', await summary(tx)] : undefined,
+      tx && plainMessage(tx.message) ? ['Message', plainMessage(tx.message)] : undefined,
+      tx && tx.cosignatures ? ['Cosignatures', String(tx.cosignatures.length)] : undefined,
+    ]),
+    inner ? [el('h3', {}, 'Inner transactions'), table(['Type', 'Signer', 'Summary'], inner, 'None.')] : '',
+    info ? el('details', {}, el('summary', {}, 'JSON'), el('pre', { class: 'mono' }, JSON.stringify(info, null, 2))) : '');
+}
+
+/** An account by base32 address or public key (`known`: its state, when the caller has read it): its mosaics, namespaces and multisig. */
+export async function accountView(id: string, known?: AccountInfoDTO): Promise<HTMLElement> {
+  const info = known || (await api<AccountInfoDTO>('/accounts/' + id));
+  const address = info ? base32(info.account.address) : /^[A-Z2-7]{39}$/.test(id) ? id : undefined;
+  if (!address) return notFound('No account has the public key ' + id + '.');
+  const [names, owned, multisig] = await Promise.all([
+    api<AccountNamesJson>('/namespaces/account/names', { addresses: [address] }),
+    api<Page<NamespaceInfoDTO>>('/namespaces?ownerAddress=' + address + '&pageSize=100'),
+    api<MultisigAccountInfoDTO>('/account/' + address + '/multisig'),
+  ]);
+  const mosaics = info ? await Promise.all(info.account.mosaics.map(async (mosaic) => {
+    const label = await mosaicLabel(mosaic.id);
+    return el('tr', {}, el('td', {}, label.name), el('td', { class: 'mono' }, mosaic.id), el('td', { class: 'num' }, formatAmount(mosaic.amount, label.divisibility)));
+  })) : [];
+  const aliases = names ? names.accountNames.flatMap((entry) => entry.names) : [];
+  const ownedIds = owned ? owned.data.map(({ namespace }) => ownId(namespace)) : [];
+  const ownedNames = ownedIds.length ? found(await api<NamespaceNameDTO[]>('/namespaces/names', { namespaceIds: ownedIds }), '/namespaces/names') : [];
+  const m = multisig && multisig.multisig;
+  return el('article', {},
+    el('h2', {}, 'Account'),
+    fields([
+      ['Address', el('span', { class: 'mono', id: 'account-address' }, address)],
+      info ? ['Public key', el('span', { class: 'mono' }, info.account.publicKeyHeight === '0' ? 'not yet known' : info.account.publicKey)] : undefined,
+      info ? ['Importance', info.account.importance] : ['State', 'none yet: this address has not received anything'],
+      ['Aliased by', aliases.length ? joined(aliases.map((name) => link('#/namespace/' + name, name))) : 'no namespace'],
+      ['Owns', ownedIds.length ? joined(ownedIds.map((nsId) => fullName(ownedNames, nsId)).map((name) => link('#/namespace/' + name, name))) : 'no namespace'],
+      ['Multisig', m ? (m.cosignatoryAddresses.length ? m.minApproval + ' of ' + m.cosignatoryAddresses.length + ' cosignatories (' + m.minRemoval + ' to remove one)' : 'not multisig') : 'not multisig'],
+      m && m.cosignatoryAddresses.length ? ['Cosignatories', joined(m.cosignatoryAddresses.map(addressLink))] : undefined,
+      m && m.multisigAddresses.length ? ['Cosignatory of', joined(m.multisigAddresses.map(addressLink))] : undefined,
+    ]),
+    el('h3', {}, 'Mosaics'),
+    el('div', { id: 'account-mosaics' }, table(['Mosaic', 'Id', 'Amount'], mosaics, 'No mosaics.')));
+}
+
+// A namespace's own id: the level at its depth.
+const ownId = (namespace: NamespaceDTO): string => [namespace.level0, namespace.level1, namespace.level2][namespace.depth - 1] ?? namespace.level0;
+
+/** A namespace by its full name ('symbol.xym'), looked up by the id the name hashes to. */
+export async function namespaceView(name: string): Promise<HTMLElement> {
+  const id = namespaceId(name);
+  const info = await api<NamespaceInfoDTO>('/namespaces/' + id);
+  if (!info) return notFound('No namespace ' + name + ' (id ' + id + ').');
+  const { namespace, meta } = info;
+  const alias = namespace.alias;
+  return el('article', {},
+    el('h2', {}, 'Namespace ' + name, ' ', badge(meta.active ? 'active' : 'inactive', meta.active ? 'final' : 'failed')),
+    fields([
+      ['Id', el('span', { class: 'mono', id: 'namespace-id' }, id)],
+      ['Owner', addressLink(namespace.ownerAddress)],
+      ['Alias', alias.type === 2 && alias.address ? addressLink(alias.address) : alias.type === 1 ? el('span', { class: 'mono' }, 'mosaic ' + alias.mosaicId) : 'none'],
+      ['Registered', heightLink(namespace.startHeight)],
+      ['Expires', namespace.endHeight === NEVER ? 'never' : 'at height ' + namespace.endHeight],
+    ]));
+}
