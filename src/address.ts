@@ -10,3 +10,9 @@ export function hasValidChecksum(bytes: Uint8Array): boolean {
   const checksum = createHash('sha3-256').update(bytes.subarray(0, 21)).digest();
   return checksum[0] === bytes[21] && checksum[1] === bytes[22] && checksum[2] === bytes[23];
 }
+
+/** Whether 48 hex can name an account (not an alias, nor bytes that are no address): an address an upstream is asked for. */
+export function isAccountAddress(hex: string): boolean {
+  const bytes = Buffer.from(hex, 'hex');
+  return bytes.length === 24 && (bytes[0] & 1) === 0 && hasValidChecksum(bytes);
+}

@@ -11,7 +11,7 @@ import * as sdk2 from 'symbol-sdk-v2';
 import { describe, expect, it } from 'vitest';
 import { AddressBook } from '../src/memory/address-book.js';
 import { describeTransaction, embeddedCosignatures } from '../src/memory/transactions/codec.js';
-import { transactionJson } from '../src/memory/transactions/json.js';
+import { TRANSACTION_JSON, TRANSACTION_READERS } from '../src/families/index.js';
 import { TransactionRecord } from '../src/memory/transactions/record.js';
 import { assertMatchesSchema } from './support/openapi.js';
 
@@ -173,11 +173,11 @@ const transactionMeta = (model: Transaction) => {
 function withEmbedded(aggregate: Aggregate): Json {
   const aggregateHash = facade.hashTransaction(aggregate).toString();
   return {
-    ...transactionJson(aggregate, { withSize: true }),
+    ...TRANSACTION_JSON.of(aggregate, { withSize: true }),
     transactions: aggregate.transactions.map((transaction, index) => ({
       id: `65A1B2C3D4E5F6A7B8C9D0${index.toString(16).toUpperCase().padStart(2, '0')}`,
       meta: { height: '48213', aggregateHash, aggregateId: '65A1B2C3D4E5F6A7B8C9D0E1', index, timestamp: '1234567890', feeMultiplier: 100 },
-      transaction: transactionJson(transaction, { withSize: false }),
+      transaction: TRANSACTION_JSON.of(transaction, { withSize: false }),
     })),
   };
 }
@@ -203,20 +203,20 @@ describe('the samples', () => {
 describe('transactionJson of a top-level transaction', () => {
   it.each(SAMPLES)('renders $label as the spec schema of its type, and nothing else', ({ descriptor }) => {
     const { model } = build(descriptor);
-    const json = transactionJson(model, { withSize: true });
+    const json = TRANSACTION_JSON.of(model, { withSize: true });
     assertMatchesSchema(schemaOf(model), json, { strict: true });
     if (AGGREGATE_TYPES.has(model.type.value)) assertMatchesSchema('AggregateTransactionExtendedDTO', withEmbedded(model as Aggregate), { strict: true });
   });
 
   it.each(SAMPLES)('renders $label so that symbol-sdk 2.0.7 reads back the signed bytes', ({ descriptor }) => {
     const { model, payload } = build(descriptor);
-    const transaction = AGGREGATE_TYPES.has(model.type.value) ? withEmbedded(model as Aggregate) : transactionJson(model, { withSize: true });
+    const transaction = AGGREGATE_TYPES.has(model.type.value) ? withEmbedded(model as Aggregate) : TRANSACTION_JSON.of(model, { withSize: true });
     expect(sdk2Payload({ id: '65A1B2C3D4E5F6A7B8C9D0E1', meta: transactionMeta(model), transaction })).toBe(payload);
   });
 
   it('renders the header as catapult-rest does: size, signature, signer, version, network, type, maxFee, deadline', () => {
     const { model, payload } = build(SAMPLES[0].descriptor);
-    const json = transactionJson(model, { withSize: true });
+    const json = TRANSACTION_JSON.of(model, { withSize: true });
     expect(Object.keys(json).slice(0, 8)).toEqual(['size', 'signature', 'signerPublicKey', 'version', 'network', 'type', 'maxFee', 'deadline']);
     expect(json).toMatchObject({ size: payload.length / 2, version: 1, network: 152, type: 0x4154, maxFee: '1234567', deadline: '98765432100' });
   });
@@ -226,7 +226,7 @@ describe('transactionJson of an embedded transaction', () => {
   it.each(EMBEDDABLE)('renders $label as the spec schema of its embedded type, and nothing else', ({ descriptor }) => {
     const { model } = build(aggregateDescriptor('aggregate_complete_transaction_v3', [embedded(descriptor)]));
     const inner = (model as Aggregate).transactions[0];
-    assertMatchesSchema(schemaOf(inner), transactionJson(inner, { withSize: false }), { strict: true });
+    assertMatchesSchema(schemaOf(inner), TRANSACTION_JSON.of(inner, { withSize: false }), { strict: true });
   });
 
   it.each(EMBEDDABLE)('renders $label so that symbol-sdk 2.0.7 reads back the aggregate it came in', ({ descriptor }) => {
@@ -245,7 +245,7 @@ describe('an aggregate with one of each embeddable type, as the chain serves it 
     const { model, payload } = build(aggregateDescriptor(`aggregate_${kind}_transaction_v3`, embeddedAll()), alice, [bob, carol]);
     const decoded = describeTransaction(model, facade, Buffer.from(payload, 'hex'));
     const ids = ((next) => () => `65A1B2C3D4E5F6A7B8C9${(next++).toString(16).toUpperCase().padStart(4, '0')}`)(0);
-    const record = new TransactionRecord(ids(), decoded, new AddressBook(facade.network), ids, embeddedCosignatures(decoded));
+    const record = new TransactionRecord(ids(), decoded, { addresses: new AddressBook(facade.network), json: TRANSACTION_JSON }, ids, embeddedCosignatures(decoded));
     record.placement = { height: 48_213n, index: 3, timestamp: '1234567890', feeMultiplier: 100 };
     const info = record.toInfo('confirmed', true);
 
@@ -259,7 +259,7 @@ describe('an aggregate with one of each embeddable type, as the chain serves it 
   it('keeps what the chain reads of the JSON: recipients, transferred mosaics, related addresses', () => {
     const { model, payload } = build(aggregateDescriptor('aggregate_complete_transaction_v3', embeddedAll()), alice, [bob, carol]);
     const decoded = describeTransaction(model, facade, Buffer.from(payload, 'hex'));
-    const record = new TransactionRecord('65A1B2C3D4E5F6A7B8C9D0E1', decoded, new AddressBook(facade.network), () => '65A1B2C3D4E5F6A7B8C9D0E2', []);
+    const record = new TransactionRecord('65A1B2C3D4E5F6A7B8C9D0E1', decoded, { addresses: new AddressBook(facade.network), json: TRANSACTION_JSON }, () => '65A1B2C3D4E5F6A7B8C9D0E2', []);
     const transfer = record.embeddedEntries[0];
     const bobHex = hex(addressOf(bob).bytes);
     expect([...transfer.recipients]).toEqual([bobHex]);
@@ -275,7 +275,7 @@ describe('an aggregate with one of each embeddable type, as the chain serves it 
 describe('transactionJson field formats (catapult-rest formatting rules)', () => {
   const render = (label: string) => {
     const { model } = build(SAMPLES.find((entry) => entry.label === label)!.descriptor);
-    return transactionJson(model, { withSize: true });
+    return TRANSACTION_JSON.of(model, { withSize: true });
   };
 
   it('renders a hash lock with a flat mosaicId and amount', () => {
@@ -313,6 +313,6 @@ describe('transactionJson field formats (catapult-rest formatting rules)', () =>
 
   it('leaves out an empty transfer message, as a node stores none', () => {
     const { model } = build({ type: 'transfer_transaction_v1', recipientAddress: addressOf(bob), mosaics: [] });
-    expect(transactionJson(model, { withSize: true })).not.toHaveProperty('message');
+    expect(TRANSACTION_JSON.of(model, { withSize: true })).not.toHaveProperty('message');
   });
 });

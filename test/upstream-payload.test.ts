@@ -11,7 +11,7 @@ import * as sdk2 from 'symbol-sdk-v2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainAccount } from '../src/memory/chain/identity.js';
 import type { InMemoryChain } from '../src/in-memory-chain.js';
-import { transactionJson } from '../src/memory/transactions/json.js';
+import { TRANSACTION_JSON, TRANSACTION_READERS } from '../src/families/index.js';
 import { checkedPayload, transactionPayload } from '../src/upstream/payload.js';
 import { TransactionJsonError } from '../src/upstream/transaction-json-error.js';
 import { activity } from './support/chain-activity.js';
@@ -141,12 +141,12 @@ const isAggregate = (model: Transaction): model is Aggregate =>
 /** The entry `GET /transactions/confirmed/{hash}` serves (with the embedded transactions), through JSON text as it comes over HTTP. */
 function entryOf(model: Transaction): Json {
   const hash = facade.hashTransaction(model).toString();
-  const transaction: Json = transactionJson(model, { withSize: true });
+  const transaction: Json = TRANSACTION_JSON.of(model, { withSize: true });
   if (isAggregate(model)) {
     transaction.transactions = model.transactions.map((inner, index) => ({
       id: `65A1B2C3D4E5F6A7B8C9D0${index.toString(16).toUpperCase().padStart(2, '0')}`,
       meta: { height: '48213', aggregateHash: hash, aggregateId: '65A1B2C3D4E5F6A7B8C9D0E1', index, timestamp: '1234567890', feeMultiplier: 100 },
-      transaction: transactionJson(inner, { withSize: false }),
+      transaction: TRANSACTION_JSON.of(inner, { withSize: false }),
     }));
   }
   const meta = { height: '48213', hash, merkleComponentHash: hash, index: 3, timestamp: '1234567890', feeMultiplier: 100 };
@@ -181,22 +181,22 @@ describe('transactionPayload of what transactionJson renders', () => {
     const model = transaction();
     const expected = { payload: hex(model.serialize()), hash: facade.hashTransaction(model).toString() };
     const entry = entryOf(model);
-    expect(transactionPayload(entry, facade)).toEqual(expected);
-    expect(transactionPayload(entry.transaction, facade)).toEqual(expected);
-    expect(checkedPayload(entry, facade)).toEqual(expected);
+    expect(transactionPayload(entry, facade, TRANSACTION_READERS)).toEqual(expected);
+    expect(transactionPayload(entry.transaction, facade, TRANSACTION_READERS)).toEqual(expected);
+    expect(checkedPayload(entry, facade, TRANSACTION_READERS)).toEqual(expected);
     expect(sdk2Payload(entry)).toBe(expected.payload);
   });
 
   it('puts embedded transactions in their meta.index order, as catapult-rest may list them in any', () => {
     const entry = entryOf(signedAggregate('aggregate_complete_transaction_v3', EVERY_INNER, [bob]));
     const shuffled = altered(entry, (copy) => copy.transaction.transactions.reverse());
-    expect(checkedPayload(shuffled, facade)).toEqual(transactionPayload(entry, facade));
+    expect(checkedPayload(shuffled, facade, TRANSACTION_READERS)).toEqual(transactionPayload(entry, facade, TRANSACTION_READERS));
   });
 
   it('takes embedded transactions as bare transaction objects too, in the order given', () => {
     const entry = entryOf(signedAggregate('aggregate_bonded_transaction_v2', SOME_INNER, [bob, dave]));
     const bare = altered(entry, (copy) => (copy.transaction.transactions = copy.transaction.transactions.map((inner: Json) => inner.transaction)));
-    expect(checkedPayload(bare, facade)).toEqual(transactionPayload(entry, facade));
+    expect(checkedPayload(bare, facade, TRANSACTION_READERS)).toEqual(transactionPayload(entry, facade, TRANSACTION_READERS));
   });
 
   it('takes hex in either case', () => {
@@ -206,19 +206,19 @@ describe('transactionPayload of what transactionJson renders', () => {
       copy.transaction.mosaics[0].id = copy.transaction.mosaics[0].id.toLowerCase();
       copy.meta.hash = copy.meta.hash.toLowerCase();
     });
-    expect(checkedPayload(lower, facade)).toEqual(transactionPayload(entry, facade));
+    expect(checkedPayload(lower, facade, TRANSACTION_READERS)).toEqual(transactionPayload(entry, facade, TRANSACTION_READERS));
   });
 
   it('reads a metadata value catapult-rest leaves out as empty (valueSize 0)', () => {
     const model = signedTransaction({ type: 'account_metadata_transaction_v1', targetAddress: addressOf(bob), scopedMetadataKey: 1n, valueSizeDelta: -32_768, value: new Uint8Array(0) });
     const entry = entryOf(model);
     expect(entry.transaction).not.toHaveProperty('value');
-    expect(checkedPayload(entry, facade)).toEqual({ payload: hex(model.serialize()), hash: facade.hashTransaction(model).toString() });
+    expect(checkedPayload(entry, facade, TRANSACTION_READERS)).toEqual({ payload: hex(model.serialize()), hash: facade.hashTransaction(model).toString() });
   });
 
   it('rebuilds what the fields say without checking it: an altered amount gives other bytes and another hash', () => {
     const entry = entryOf(signedTransaction(descriptorOf('transfer with a message and three mosaics')));
-    const rebuilt = transactionPayload(altered(entry, (copy) => (copy.transaction.mosaics[0].amount = '1250001')), facade);
+    const rebuilt = transactionPayload(altered(entry, (copy) => (copy.transaction.mosaics[0].amount = '1250001')), facade, TRANSACTION_READERS);
     expect(rebuilt.hash).not.toBe(entry.meta.hash);
   });
 });
@@ -228,7 +228,7 @@ describe('checkedPayload of garbage', () => {
   const bonded = entryOf(signedAggregate('aggregate_bonded_transaction_v3', SOME_INNER, [bob, carol]));
   const refusal = (json: unknown, target = facade): TransactionJsonError => {
     try {
-      checkedPayload(json, target);
+      checkedPayload(json, target, TRANSACTION_READERS);
     } catch (error) {
       expect(error).toBeInstanceOf(TransactionJsonError);
       return error as TransactionJsonError;
@@ -248,7 +248,7 @@ describe('checkedPayload of garbage', () => {
 
   it('refuses a changed signature with a meta.hash to match: the signature does not verify', () => {
     const forged = altered(transfer, (copy) => (copy.transaction.signature = flipped(copy.transaction.signature, 10)));
-    forged.meta.hash = transactionPayload(forged, facade).hash;
+    forged.meta.hash = transactionPayload(forged, facade, TRANSACTION_READERS).hash;
     const error = refusal(forged);
     expect(error.message).toBe("TRANSFER (0x4154): transaction.signature does not verify: the signer did not sign these bytes for this network's generation hash");
     expect(error.field).toBe('transaction.signature');
@@ -371,7 +371,7 @@ describe('every confirmed transaction of a gateway, over real sockets', () => {
     expect(entries.length).toBeGreaterThan(40);
     let compared = 0;
     for (const entry of entries) {
-      const { payload, hash } = checkedPayload(entry, chain.facade);
+      const { payload, hash } = checkedPayload(entry, chain.facade, TRANSACTION_READERS);
       expect(hash).toBe(entry.meta.hash);
       expect(sdk2Payload(entry)).toBe(payload);
       if (announced.has(hash)) {
@@ -392,7 +392,7 @@ describe('every confirmed transaction of a gateway, over real sockets', () => {
   it('refuses an aggregate as a page lists it, naming what to fetch', async () => {
     const { body } = await server.get('/transactions/confirmed?embedded=false&pageSize=100&type=16961');
     expect(body.data.length).toBeGreaterThan(0);
-    expect(() => transactionPayload(body.data[0], chain.facade)).toThrow(/^AGGREGATE_BONDED \(0x4241\): transaction\.transactions is missing: .* GET \/transactions\/\{group\}\/\{hash\} has them$/);
+    expect(() => transactionPayload(body.data[0], chain.facade, TRANSACTION_READERS)).toThrow(/^AGGREGATE_BONDED \(0x4241\): transaction\.transactions is missing: .* GET \/transactions\/\{group\}\/\{hash\} has them$/);
   });
 });
 

@@ -28,6 +28,7 @@ import { addresses, keyPairOf, signTransfer } from '../lib/signing.js';
 import { fmt, median, nowMs } from '../lib/stats.js';
 import { closeServer, listen, seconds, type Suite } from '../lib/suite.js';
 import { heapBytes } from '../lib/machine.js';
+import { TRANSACTION_JSON } from '../../src/families/index.js';
 
 const TARGET = 1.5;
 const PAGE_SIZE = 100;
@@ -88,7 +89,7 @@ const suite: Suite = async (context) => {
     const decoded: DecodedTransaction = { ...decodedTemplates[i % TEMPLATES], model, hash };
     const block = Math.floor(i / PER_BLOCK);
     const seconds = epoch + block * 30;
-    const record = new TransactionRecord(ids.next(seconds), decoded, addressBook, () => ids.next(seconds), []);
+    const record = new TransactionRecord(ids.next(seconds), decoded, { addresses: addressBook, json: TRANSACTION_JSON }, () => ids.next(seconds), []);
     record.placement = { height: BigInt(2 + block), index: i % PER_BLOCK, timestamp: String(block * 30_000), feeMultiplier: 100 };
     record.settle(); // as the chain does once a transaction is in a block
     confirmed.add(record);

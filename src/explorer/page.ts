@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { EXPLORER_SCRIPT } from './client-bundle.js';
+import { FAMILIES, TRANSACTION_TYPES } from '../families/index.js';
 
 /*
  * The explorer: one page of HTML, CSS and a script that reads only the public Symbol routes
@@ -78,6 +79,12 @@ const BODY = String.raw`
 </main>
 `;
 
+/** What the page calls each transaction and receipt type: the names the families give them. */
+const NAMES = JSON.stringify({
+  transactions: Object.fromEntries(TRANSACTION_TYPES.map((type) => [type.type, type.name])),
+  receipts: Object.assign({}, ...FAMILIES.map((family) => family.receipts ?? {})),
+});
+
 /** The explorer page for a gateway, and the hashes its Content-Security-Policy allows. */
 export interface ExplorerPage {
   readonly html: Buffer;
@@ -99,6 +106,7 @@ export function explorerPage(pagePath: string, wsPath: string): ExplorerPage {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="explorer-path" content="${escapeAttribute(pagePath)}">
 <meta name="ws-path" content="${escapeAttribute(wsPath)}">
+<meta name="explorer-names" content="${escapeAttribute(NAMES)}">
 <title>Symbol explorer</title>
 <link rel="icon" href="data:,">
 <style>${STYLE}</style>

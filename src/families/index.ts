@@ -3,6 +3,9 @@
  * in catapult). Each part of the system that needs something of the families reads it here.
  */
 import { accountLink } from './account-link/index.js';
+import type { FamilyState, TransactionType } from './family.js';
+import { TransactionJson } from '../memory/transactions/json.js';
+import type { BodyReaders } from '../upstream/body-fields.js';
 import { aggregate } from './aggregate/index.js';
 import { core } from './core/index.js';
 import { lockHash } from './lock-hash/index.js';
@@ -17,4 +20,21 @@ import { transfer } from './transfer/index.js';
 
 export const FAMILIES = [core, transfer, mosaic, namespace, lockSecret, restrictionAccount, restrictionMosaic, aggregate, multisig, lockHash, metadata, accountLink] as const;
 
-export type { FamilyDescriptor } from './family.js';
+export type { FamilyDescriptor, FamilyState } from './family.js';
+
+/** A state kind with the name of the family that declares it (whose plugin holds its store). */
+export interface RegisteredState extends FamilyState {
+  readonly family: string;
+}
+
+/** Every family's state kinds (the caches the routes serve), in the registry's order. */
+export const STATES: readonly RegisteredState[] = FAMILIES.flatMap<RegisteredState>((family) => (family.states ?? []).map((state) => ({ ...state, family: family.name })));
+
+/** Every family's transaction types. */
+export const TRANSACTION_TYPES: readonly TransactionType[] = FAMILIES.flatMap<TransactionType>((family) => family.transactions ?? []);
+
+/** Transactions in catapult-rest's JSON, each type's body as its family writes it. */
+export const TRANSACTION_JSON = new TransactionJson(TRANSACTION_TYPES);
+
+/** Each type's body reader: how the upstream client reads a transaction's JSON back into its model. */
+export const TRANSACTION_READERS: BodyReaders = new Map(TRANSACTION_TYPES.flatMap((type) => (type.read ? [[type.type, type.read] as const] : [])));

@@ -1,21 +1,25 @@
 import { models } from 'symbol-sdk/symbol';
 import type { ResolutionStatementInfoDTO, TransactionStatementInfoDTO } from '../backend/receipts.js';
+import type { Changed, ListQuery, Resolve } from '../families/family.js';
+import { STATES } from '../families/index.js';
+import { aliasedNamespace, isMosaicAlias, NO_PARENT } from '../families/namespace/state.js';
 import type { AddressBook } from '../memory/address-book.js';
 import { RECEIPT_TYPE } from '../memory/execution/receipts.js';
-import { aliasedNamespace, isMosaicAlias, NO_PARENT } from '../families/namespace/state.js';
 import type { StatementRow } from '../postgres/receipts.js';
 import type { EntryRow as TransactionRow } from '../postgres/transactions.js';
-import type { ListedKind } from './listed.js';
 
 /**
- * What a batch of blocks changed in the state entries a mirror copies beyond accounts and
- * mosaics, read from its transactions' JSON, its receipts and its resolutions: the lists to
- * read again (each named by the query that pages it, under filters an entry never leaves),
- * the namespace families, the multisig entries, and the names registered.
+ * What a batch of blocks changed in the state entries a mirror copies beyond accounts, read from
+ * its transactions' JSON, its receipts and its resolutions: per listed kind, the lists to read
+ * again (each named by the query that pages it, under filters an entry never leaves) and the
+ * entries to read again by key, as each kind's `changes` says; the namespace families, the
+ * multisig entries, and the names registered.
  */
 export interface StateChanges {
   /** Per listed kind, the queries of the lists to read again (`{ address: … }`, `{ secret: … }` …). */
-  readonly lists: Map<ListedKind, Criteria[]>;
+  readonly lists: Map<string, ListQuery[]>;
+  /** Per listed kind, the keys of the entries to read again. */
+  readonly keys: Map<string, Set<string>>;
   /** Roots (16 hex) whose family to read again. */
   readonly roots: Set<string>;
   /** Namespaces whose root is looked up, then its family read again (a child registered, an alias linked or unlinked). */
@@ -26,33 +30,17 @@ export interface StateChanges {
   readonly names: { id: string; name: string; parentId: string }[];
 }
 
-/** A route's query, by parameter name (addresses as 48 hex). */
-export type Criteria = Readonly<Record<string, string>>;
-
 const TYPE = models.TransactionType;
-const ACCOUNT_RESTRICTIONS = new Set([TYPE.ACCOUNT_ADDRESS_RESTRICTION.value, TYPE.ACCOUNT_MOSAIC_RESTRICTION.value, TYPE.ACCOUNT_OPERATION_RESTRICTION.value]);
-/** The metadata transactions, with the `metadataType` of the entry each writes. */
-const METADATA_TYPES = new Map([[TYPE.ACCOUNT_METADATA.value, 0], [TYPE.MOSAIC_METADATA.value, 1], [TYPE.NAMESPACE_METADATA.value, 2]]);
+/** The transaction types the namespace and multisig layouts follow. */
+const LAYOUT_TYPES = new Set([TYPE.MULTISIG_ACCOUNT_MODIFICATION.value, TYPE.NAMESPACE_REGISTRATION.value, TYPE.ADDRESS_ALIAS.value, TYPE.MOSAIC_ALIAS.value]);
 /** Every transaction type that changes what `stateChanges` follows: only these are read (a batch of transfers parses no JSON). */
-const FOLLOWED = new Set([
-  TYPE.HASH_LOCK.value,
-  TYPE.SECRET_LOCK.value,
-  TYPE.SECRET_PROOF.value,
-  ...METADATA_TYPES.keys(),
-  ...ACCOUNT_RESTRICTIONS,
-  TYPE.MOSAIC_GLOBAL_RESTRICTION.value,
-  TYPE.MOSAIC_ADDRESS_RESTRICTION.value,
-  TYPE.MULTISIG_ACCOUNT_MODIFICATION.value,
-  TYPE.NAMESPACE_REGISTRATION.value,
-  TYPE.ADDRESS_ALIAS.value,
-  TYPE.MOSAIC_ALIAS.value,
-]);
+const FOLLOWED = new Set([...LAYOUT_TYPES, ...STATES.flatMap((state) => [...(state.changes?.transactions?.keys() ?? [])])]);
 
 /**
  * The unresolved addresses and mosaic ids of a batch, resolved as its resolution statements
  * say; an address or a mosaic id that is no alias stands for itself.
  */
-export class Resolutions {
+export class Resolutions implements Resolve {
   readonly #addresses = new Map<string, Set<string>>();
   readonly #mosaics = new Map<string, Set<string>>();
 
@@ -82,11 +70,18 @@ export class Resolutions {
 
 /** What a batch changed (see `StateChanges`): from its transactions (the embedded ones of aggregates included), its receipts and its resolutions. */
 export function stateChanges(rows: readonly TransactionRow[][], statements: readonly StatementRow[], addresses: AddressBook): StateChanges {
-  const changes: StateChanges = { lists: new Map(), roots: new Set(), namespaces: new Set(), multisig: new Set(), names: [] };
-  const list = (kind: ListedKind, criteria: Criteria) => {
-    const queries = changes.lists.get(kind) ?? [];
-    if (!queries.some((query) => JSON.stringify(query) === JSON.stringify(criteria))) queries.push(criteria);
-    changes.lists.set(kind, queries);
+  const changes: StateChanges = { lists: new Map(), keys: new Map(), roots: new Set(), namespaces: new Set(), multisig: new Set(), names: [] };
+  const add = (kind: string, changed: Changed) => {
+    for (const criteria of changed.lists ?? []) {
+      const queries = changes.lists.get(kind) ?? [];
+      if (!queries.some((query) => JSON.stringify(query) === JSON.stringify(criteria))) queries.push(criteria);
+      changes.lists.set(kind, queries);
+    }
+    for (const key of changed.keys ?? []) {
+      const keys = changes.keys.get(kind) ?? new Set();
+      keys.add(key.toUpperCase());
+      changes.keys.set(kind, keys);
+    }
   };
   const resolutions = new Resolutions(statements);
   for (const row of rows.flat()) {
@@ -95,18 +90,11 @@ export function stateChanges(rows: readonly TransactionRow[][], statements: read
     const text = (field: string) => String(tx[field]).toUpperCase();
     const signer = addresses.of(tx.signerPublicKey).hex;
     const type = row.type;
-    if (type === TYPE.HASH_LOCK.value) list('hashLocks', { address: signer });
-    else if (type === TYPE.SECRET_LOCK.value) list('secretLocks', { address: signer });
-    else if (type === TYPE.SECRET_PROOF.value) list('secretLocks', { secret: text('secret') });
-    else if (METADATA_TYPES.has(type)) list('metadata', { sourceAddress: signer, scopedMetadataKey: text('scopedMetadataKey'), metadataType: String(METADATA_TYPES.get(type)) });
-    else if (ACCOUNT_RESTRICTIONS.has(type)) list('accountRestrictions', { address: signer });
-    else if (type === TYPE.MOSAIC_GLOBAL_RESTRICTION.value) {
-      for (const mosaicId of resolutions.mosaic(text('mosaicId'))) list('mosaicRestrictions', { mosaicId, entryType: '1' });
-    } else if (type === TYPE.MOSAIC_ADDRESS_RESTRICTION.value) {
-      for (const mosaicId of resolutions.mosaic(text('mosaicId'))) {
-        for (const targetAddress of resolutions.address(text('targetAddress'))) list('mosaicRestrictions', { mosaicId, entryType: '0', targetAddress });
-      }
-    } else if (type === TYPE.MULTISIG_ACCOUNT_MODIFICATION.value) {
+    for (const state of STATES) {
+      const change = state.changes?.transactions?.get(type);
+      if (change) add(state.kind, change(tx, signer, resolutions));
+    }
+    if (type === TYPE.MULTISIG_ACCOUNT_MODIFICATION.value) {
       changes.multisig.add(signer);
       for (const field of ['addressAdditions', 'addressDeletions']) for (const unresolved of tx[field] as string[]) for (const address of resolutions.address(unresolved)) changes.multisig.add(address);
     } else if (type === TYPE.NAMESPACE_REGISTRATION.value) {
@@ -119,10 +107,12 @@ export function stateChanges(rows: readonly TransactionRow[][], statements: read
   for (const { kind, info } of statements) {
     if (kind !== 'transaction') continue;
     for (const receipt of (info as TransactionStatementInfoDTO).statement.receipts as unknown as Record<string, string | number>[]) {
-      // A bonded aggregate confirmed: its lock is used, and its owner credited.
-      if (receipt.type === RECEIPT_TYPE.lockHashCompleted) list('hashLocks', { address: String(receipt.targetAddress).toUpperCase() });
+      for (const state of STATES) {
+        const change = state.changes?.receipts?.get(Number(receipt.type));
+        if (change) add(state.kind, change(receipt));
+      }
       // A root's lifetime ended (its family goes inactive) or its grace period did (it goes).
-      else if (receipt.type === RECEIPT_TYPE.namespaceExpired || receipt.type === RECEIPT_TYPE.namespaceDeleted) changes.roots.add(String(receipt.artifactId).toUpperCase());
+      if (receipt.type === RECEIPT_TYPE.namespaceExpired || receipt.type === RECEIPT_TYPE.namespaceDeleted) changes.roots.add(String(receipt.artifactId).toUpperCase());
     }
   }
   return changes;

@@ -1,81 +1,15 @@
-import type { AccountRestrictionsInfoDTO, AccountRestrictionsSearchCriteria } from '../backend/account-restrictions.js';
-import type { HashLockInfoDTO, HashLockSearchCriteria, SecretLockInfoDTO, SecretLockSearchCriteria } from '../backend/locks.js';
-import type { MetadataInfoDTO, MetadataSearchCriteria } from '../backend/metadata.js';
-import type { MosaicRestrictionDTO, MosaicRestrictionSearchCriteria } from '../backend/mosaic-restrictions.js';
-import { hashLockEntryOf, hashLockFilters, hashLockQueryFilters } from '../families/lock-hash/store.js';
-import { secretLockEntryOf, secretLockFilters, secretLockQueryFilters } from '../families/lock-secret/store.js';
-import { metadataEntryOf, metadataFilters, metadataQueryFilters } from '../families/metadata/store.js';
-import { accountRestrictionFilters, accountRestrictionQueryFilters, accountRestrictionsEntryOf } from '../families/restriction-account/store.js';
-import { mosaicRestrictionEntryOf, mosaicRestrictionFilters, mosaicRestrictionQueryFilters } from '../families/restriction-mosaic/store.js';
-import { listOf, listsUnder, type Filters } from '../memory/state/entry-listing.js';
+import type { RegisteredState } from '../families/index.js';
+import type { ListQuery } from '../families/family.js';
+import { listOf, listsUnder } from '../memory/state/entry-listing.js';
 import { byId, type EntryRow as StateRow } from '../postgres/state-write.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { addressParam } from '../upstream/params.js';
-import { hex, object, text } from '../upstream/rules.js';
-import { fields, type Check } from '../upstream/shape.js';
-import type { Criteria } from './changes.js';
 
 /**
- * The listed state kinds a mirror copies route by route: locks, metadata and restrictions.
- * Each entry is stored under its key with the lists the chain's store pages it under (its
- * filters, from the entry the upstream's JSON stands for), its JSON the upstream's own.
+ * The state kinds a mirror copies entry by entry (the `listed` layout: mosaics, locks, metadata,
+ * restrictions …). Each entry is stored under its key with the lists the chain's store pages it
+ * under (its filters, from the entry the upstream's JSON stands for), its JSON the upstream's own.
  */
-interface Kind<DTO> {
-  readonly route: string;
-  readonly check: Check<DTO>;
-  /** The entry's key in the store: the chain's cache key. */
-  key(dto: DTO): string;
-  /** The filters the chain's store lists the entry under. */
-  filters(dto: DTO): Filters;
-  /** The filters a query asks for: what names its list. */
-  queryFilters(criteria: Criteria): Filters;
-}
-
-function kind<DTO, Q>(kind: { route: string; check: Check<DTO>; key(dto: DTO): string; filters(dto: DTO): Filters; queryFilters(criteria: Q): Filters }): Kind<DTO> {
-  return kind as unknown as Kind<DTO>;
-}
-
-const KINDS = {
-  hashLocks: kind<HashLockInfoDTO, HashLockSearchCriteria>({
-    route: '/lock/hash',
-    check: fields({ id: text, lock: object, 'lock.hash': hex(32) }),
-    key: (dto) => dto.lock.hash.toUpperCase(),
-    filters: (dto) => hashLockFilters(hashLockEntryOf(dto)),
-    queryFilters: hashLockQueryFilters,
-  }),
-  secretLocks: kind<SecretLockInfoDTO, SecretLockSearchCriteria>({
-    route: '/lock/secret',
-    check: fields({ id: text, lock: object, 'lock.compositeHash': hex(32) }),
-    key: (dto) => dto.lock.compositeHash.toUpperCase(),
-    filters: (dto) => secretLockFilters(secretLockEntryOf(dto)),
-    queryFilters: secretLockQueryFilters,
-  }),
-  metadata: kind<MetadataInfoDTO, MetadataSearchCriteria>({
-    route: '/metadata',
-    check: fields({ id: text, metadataEntry: object, 'metadataEntry.compositeHash': hex(32) }),
-    key: (dto) => dto.metadataEntry.compositeHash.toUpperCase(),
-    filters: (dto) => metadataFilters(metadataEntryOf(dto)),
-    queryFilters: metadataQueryFilters,
-  }),
-  accountRestrictions: kind<AccountRestrictionsInfoDTO, AccountRestrictionsSearchCriteria>({
-    route: '/restrictions/account',
-    check: fields({ id: text, accountRestrictions: object, 'accountRestrictions.address': hex(24) }),
-    key: (dto) => dto.accountRestrictions.address.toUpperCase(),
-    filters: (dto) => accountRestrictionFilters(accountRestrictionsEntryOf(dto)),
-    queryFilters: accountRestrictionQueryFilters,
-  }),
-  mosaicRestrictions: kind<MosaicRestrictionDTO, MosaicRestrictionSearchCriteria>({
-    route: '/restrictions/mosaic',
-    check: fields({ id: text, mosaicRestrictionEntry: object, 'mosaicRestrictionEntry.compositeHash': hex(32) }),
-    key: (dto) => dto.mosaicRestrictionEntry.compositeHash.toUpperCase(),
-    filters: (dto) => mosaicRestrictionFilters(mosaicRestrictionEntryOf(dto)),
-    queryFilters: mosaicRestrictionQueryFilters,
-  }),
-};
-
-/** A listed kind a mirror copies (the store's kind and the chain store's name). */
-export type ListedKind = keyof typeof KINDS;
-export const LISTED_KINDS = Object.keys(KINDS) as ListedKind[];
 
 /** Query parameters that name an account: sent in the 39-character form every gateway takes. */
 const ADDRESS_PARAMETERS = new Set(['address', 'sourceAddress', 'targetAddress', 'ownerAddress']);
@@ -83,24 +17,34 @@ const ADDRESS_PARAMETERS = new Set(['address', 'sourceAddress', 'targetAddress',
 /** The stored keys of a kind's list (`''`: every entry of the kind). */
 export type StoredKeys = (kind: string, list: string) => Promise<readonly string[]>;
 
+/** An entry's row as the chain's store lists it: by its key, under the lists its filters name, ordered by its id. */
+export function listedRow(state: RegisteredState, dto: unknown): StateRow {
+  const { id } = dto as { id: string };
+  if (!state.entryOf || !state.filters) throw new Error(`the listed state kind '${state.kind}' has no entries or filters of its DTOs`);
+  return { key: state.keyOf(dto), entry: { id, lists: byId(id, listsUnder(state.filters(state.entryOf(dto)))), json: JSON.stringify(dto) } };
+}
+
 /**
  * The rows that make a list of a kind the upstream's (`{}`: every entry): each entry it pages
  * there now, and a removal for each key the store lists there that it no longer has. A list
  * is read under filters an entry never leaves (an owner, a secret, a mosaic), so a key gone
  * from it is an entry gone.
  */
-export async function listRows(client: UpstreamClient, stored: StoredKeys, kind: ListedKind, criteria: Criteria): Promise<StateRow[]> {
-  const spec = KINDS[kind] as Kind<unknown>;
+export async function listRows(client: UpstreamClient, stored: StoredKeys, state: RegisteredState, criteria: ListQuery): Promise<StateRow[]> {
+  if (!state.route || !state.queryFilters) throw new Error(`the listed state kind '${state.kind}' has no route or query filters`);
   const query = new URLSearchParams(Object.entries(criteria).map(([name, value]): [string, string] => [name, ADDRESS_PARAMETERS.has(name) ? addressParam(value) : value]));
   query.set('order', 'asc');
   const rows: StateRow[] = [];
-  for await (const page of client.pages(`${spec.route}?${query}`, spec.check)) {
-    for (const dto of page) {
-      const { id } = dto as { id: string };
-      rows.push({ key: spec.key(dto), entry: { id, lists: byId(id, listsUnder(spec.filters(dto))), json: JSON.stringify(dto) } });
-    }
-  }
-  return withRemoved(rows, await stored(kind, listOf(spec.queryFilters(criteria))));
+  for await (const page of client.pages(`${state.route}?${query}`, state.check)) for (const dto of page) rows.push(listedRow(state, dto));
+  return withRemoved(rows, await stored(state.kind, listOf(state.queryFilters(criteria as never))));
+}
+
+/** The rows of these entries (by key) as the upstream has them now; one it no longer has goes. */
+export async function keyRows(client: UpstreamClient, state: RegisteredState, keys: Iterable<string>): Promise<StateRow[]> {
+  const wanted = [...keys];
+  if (wanted.length === 0) return [];
+  const found = new Map((await state.read(client, wanted)).map((dto) => [state.keyOf(dto), dto]));
+  return wanted.map((key) => (found.has(key) ? listedRow(state, found.get(key)) : { key }));
 }
 
 /** `rows` (a list as the upstream has it), and a removal for each key the store lists there that they lack. */

@@ -5,9 +5,9 @@ import type { EntryRow as StateRow, StateRows } from '../postgres/state-write.js
 import type { EntryRow as TransactionRow } from '../postgres/transactions.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { accountRows, allAccountRows, touchedAccounts } from './accounts.js';
+import { STATES } from '../families/index.js';
 import { stateChanges } from './changes.js';
-import { LISTED_KINDS, listRows, mergedRows, withRemoved, type StoredKeys } from './listed.js';
-import { allMosaicRows, mosaicRows, touchedMosaics } from './mosaics.js';
+import { keyRows, listRows, mergedRows, withRemoved, type StoredKeys } from './listed.js';
 import { everyMultisigAddress, multisigRows } from './multisig.js';
 import { allNamespaceRows, familyRows, rootsOf } from './namespaces.js';
 
@@ -42,28 +42,43 @@ export interface CopiedBlocks {
 export async function stateRows(source: StateSource, batch: CopiedBlocks, whole: boolean): Promise<StateRows> {
   const { client, stored } = source;
   const changes = stateChanges(batch.rows, batch.statements, source.addresses);
-  const entries = new Map<string, StateRow[]>();
-
-  const accounts = whole ? undefined : touchedAccounts(batch.blocks, batch.rows, batch.statements, source.addresses);
-  entries.set('accounts', accounts === undefined ? withRemoved(await allAccountRows(client), await stored('accounts', '')) : await accountRows(client, accounts));
-  entries.set('mosaics', whole ? withRemoved(await allMosaicRows(client), await stored('mosaics', '')) : await mosaicRows(client, touchedMosaics(batch.rows, batch.statements)));
-
-  for (const kind of LISTED_KINDS) {
-    const queries = whole ? [{}] : (changes.lists.get(kind) ?? []);
-    const rows: StateRow[] = [];
-    for (const criteria of queries) rows.push(...(await listRows(client, stored, kind, criteria)));
-    entries.set(kind, mergedRows(rows));
+  const rows: StateRows & { entries: Map<string, StateRow[]>; multisig: StateRows['multisig'][number][]; names: StateRows['names'][number][]; aliases: StateRows['aliases'][number][] } = {
+    entries: new Map(),
+    multisig: [],
+    names: [...changes.names],
+    aliases: [],
+  };
+  for (const state of STATES) {
+    switch (state.layout) {
+      case 'listed': {
+        const queries = whole ? [{}] : (changes.lists.get(state.kind) ?? []);
+        const listed: StateRow[] = [];
+        for (const criteria of queries) listed.push(...(await listRows(client, stored, state, criteria)));
+        if (!whole) listed.push(...(await keyRows(client, state, changes.keys.get(state.kind) ?? [])));
+        rows.entries.set(state.kind, mergedRows(listed));
+        break;
+      }
+      case 'accounts': {
+        const accounts = whole ? undefined : touchedAccounts(batch.blocks, batch.rows, batch.statements, source.addresses);
+        rows.entries.set(state.kind, accounts === undefined ? withRemoved(await allAccountRows(client), await stored(state.kind, '')) : await accountRows(client, accounts));
+        break;
+      }
+      case 'namespaces': {
+        const namespaces = whole
+          ? await allNamespaceRows(client, stored)
+          : await familyRows(client, stored, new Set([...changes.roots, ...(await rootsOf(client, (ids) => source.storedRoots(ids), changes.namespaces))]));
+        rows.entries.set(state.kind, mergedRows(namespaces.entries));
+        rows.names.push(...namespaces.names);
+        rows.aliases.push(...namespaces.aliases);
+        break;
+      }
+      case 'multisig':
+        rows.multisig.push(...(await multisigRows(client, whole ? await everyMultisigAddress(client, source.addresses, await source.storedMultisig()) : changes.multisig)));
+        break;
+    }
   }
-
-  const namespaces = whole
-    ? await allNamespaceRows(client, stored)
-    : await familyRows(client, stored, new Set([...changes.roots, ...(await rootsOf(client, (ids) => source.storedRoots(ids), changes.namespaces))]));
-  entries.set('namespaces', mergedRows(namespaces.entries));
-
-  const multisig = await multisigRows(client, whole ? await everyMultisigAddress(client, source.addresses, await source.storedMultisig()) : changes.multisig);
-
-  for (const [kind, rows] of entries) if (rows.length === 0) entries.delete(kind);
-  return { entries, multisig, names: [...changes.names, ...namespaces.names], aliases: namespaces.aliases };
+  for (const [kind, entries] of rows.entries) if (entries.length === 0) rows.entries.delete(kind);
+  return rows;
 }
 
 /**
@@ -77,11 +92,13 @@ export async function endedRows(source: StateSource, from: bigint, to: bigint): 
   const roots = (await ended('namespaces', ['namespace', 'endHeight'])) as { namespace: { level0: string } }[];
   const namespaces = await familyRows(client, stored, new Set(roots.map((dto) => dto.namespace.level0.toUpperCase())));
   const entries = new Map<string, StateRow[]>([['namespaces', namespaces.entries]]);
-  for (const kind of ['hashLocks', 'secretLocks'] as const) {
-    const locks = (await ended(kind, ['lock', 'endHeight'])) as { lock: { ownerAddress: string } }[];
+  for (const state of STATES) {
+    const ends = state.changes?.ends;
+    if (!ends) continue;
+    const lists = new Map((await ended(state.kind, [...ends.path])).map((dto) => ends.ownerList(dto)).map((query) => [JSON.stringify(query), query]));
     const rows: StateRow[] = [];
-    for (const owner of new Set(locks.map((dto) => dto.lock.ownerAddress.toUpperCase()))) rows.push(...(await listRows(client, stored, kind, { address: owner })));
-    entries.set(kind, mergedRows(rows));
+    for (const query of lists.values()) rows.push(...(await listRows(client, stored, state, query)));
+    entries.set(state.kind, mergedRows(rows));
   }
   for (const [kind, rows] of entries) if (rows.length === 0) entries.delete(kind);
   return { entries, multisig: [], names: namespaces.names, aliases: namespaces.aliases };

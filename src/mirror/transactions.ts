@@ -7,6 +7,7 @@ import { TransactionRecord } from '../memory/transactions/record.js';
 import { rowsOf, type EntryRow } from '../postgres/transactions.js';
 import type { TransactionGroup } from '../backend/dto.js';
 import type { UpstreamClient } from '../upstream/client.js';
+import { TRANSACTION_JSON, TRANSACTION_READERS } from '../families/index.js';
 import { checkedTransaction } from '../upstream/payload.js';
 import { fields } from '../upstream/shape.js';
 import * as rules from '../upstream/rules.js';
@@ -61,11 +62,11 @@ export async function rebuiltTransactions(
     const hash = meta.hash!;
     const whole = AGGREGATE_TYPES.has(Number(entry.transaction.type)) ? await wholeAt(hash) : entry;
     if (whole === undefined) continue;
-    const { decoded } = checkedTransaction(whole, facade);
+    const { decoded } = checkedTransaction(whole, facade, TRANSACTION_READERS);
     const inner = [...(embedded.get(hash) ?? [])].sort((a, b) => Number(a.meta.index) - Number(b.meta.index));
     if (inner.length !== decoded.embedded.length) throw new Error(`the upstream lists ${inner.length} embedded transactions of ${hash} ${where}, its payload has ${decoded.embedded.length}`);
     const ids = inner.map((each) => each.id)[Symbol.iterator]();
-    const record = new TransactionRecord(entry.id, decoded, addresses, () => ids.next().value!, embeddedCosignatures(decoded));
+    const record = new TransactionRecord(entry.id, decoded, { addresses, json: TRANSACTION_JSON }, () => ids.next().value!, embeddedCosignatures(decoded));
     rebuilt.push({ record, entry, whole, json: [entry, ...inner].map((each) => JSON.stringify(each)) });
   }
   return rebuilt;

@@ -12,6 +12,7 @@ import type { StateProofRepository } from '../backend/state-proofs.js';
 import { UpstreamClient } from '../upstream/client.js';
 import { upstreamStatePath } from '../upstream/state-path.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
+import { STATES } from '../families/index.js';
 import { MIRROR_META, writeMeta, type MirrorMeta } from './meta.js';
 import { MAX_BIGINT, type Reader } from './reader.js';
 
@@ -120,7 +121,7 @@ export function stateProofRepository(db: Reader): StateProofRepository {
       const client = await upstream();
       if (!client) return statePath(db, tree, key);
       try {
-        return await upstreamStatePath(client, tree, key);
+        return await upstreamStatePath(client, upstreamProofRoute(tree, key));
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
         if (error.kind === 'status' && error.status === 404) throw new ResourceNotFoundError('the followed gateway has no such state path');
@@ -129,6 +130,13 @@ export function stateProofRepository(db: Reader): StateProofRepository {
       }
     },
   };
+}
+
+/** Where an upstream gateway serves the proof of `key` in `tree`: the route of the state kind whose tree it is. */
+function upstreamProofRoute(tree: StateTreeName, key: Uint8Array): string {
+  const state = STATES.find((each) => each.proof.tree === tree);
+  if (!state) throw new Error(`no state kind has the tree '${tree}'`);
+  return state.proof.upstream(Buffer.from(key));
 }
 
 /**

@@ -1,30 +1,12 @@
-import type { AccountRestrictionsInfoDTO, AccountRestrictionsSearchCriteria } from '../backend/account-restrictions.js';
 import type { AccountInfoDTO } from '../backend/accounts.js';
-import type { HashLockInfoDTO, HashLockSearchCriteria, SecretLockInfoDTO, SecretLockSearchCriteria } from '../backend/locks.js';
-import type { MetadataInfoDTO, MetadataSearchCriteria } from '../backend/metadata.js';
-import type { MosaicRestrictionDTO, MosaicRestrictionSearchCriteria } from '../backend/mosaic-restrictions.js';
-import type { MosaicInfoDTO, MosaicSearchCriteria } from '../backend/mosaics.js';
-import { ACCOUNTS } from '../memory/account-state.js';
+import type { GatewayBackend } from '../backend/index.js';
 import type { AccountStore } from '../families/core/account-store.js';
+import type { StoreLayout } from '../families/family.js';
+import { STATES, type RegisteredState } from '../families/index.js';
 import type { MultisigStore } from '../families/multisig/plugin.js';
 import type { NamespaceStore } from '../families/namespace/store.js';
 import type { ChainFollowing } from '../memory/chain/following.js';
-import { HASH_LOCKS } from '../families/lock-hash/state.js';
-import { hashLockQueryFilters } from '../families/lock-hash/store.js';
-import { SECRET_LOCKS } from '../families/lock-secret/state.js';
-import { secretLockQueryFilters } from '../families/lock-secret/store.js';
-import { METADATA } from '../families/metadata/state.js';
-import { metadataQueryFilters } from '../families/metadata/store.js';
-import { MOSAICS } from '../families/mosaic/state.js';
-import { mosaicQueryFilters } from '../families/mosaic/store.js';
-import { MULTISIGS } from '../families/multisig/state.js';
-import { NAMESPACES } from '../families/namespace/state.js';
-import { ACCOUNT_RESTRICTIONS } from '../families/restriction-account/state.js';
-import { accountRestrictionQueryFilters } from '../families/restriction-account/store.js';
-import { MOSAIC_RESTRICTIONS } from '../families/restriction-mosaic/state.js';
-import { mosaicRestrictionQueryFilters } from '../families/restriction-mosaic/store.js';
-import type { CacheDescriptor } from '../memory/state/cache.js';
-import { listOf, type EntryListing, type Filters } from '../memory/state/entry-listing.js';
+import { listOf, type EntryListing } from '../memory/state/entry-listing.js';
 import type { PageRequest } from '../pagination.js';
 import type { PartOptions, StoreModule, StorePart } from './part.js';
 import type { Reader } from './reader.js';
@@ -48,70 +30,69 @@ import { byId, clearState, writeStateRows, type EntryRow, type StateRows } from 
  * page 1 costs (see state-lists.ts).
  */
 
-/** The listed kinds: each the name of its chain store and of the gateway repository that serves it. */
-const LISTED_KINDS = ['mosaics', 'namespaces', 'hashLocks', 'secretLocks', 'metadata', 'accountRestrictions', 'mosaicRestrictions'] as const;
+/**
+ * How each layout (`FamilyState.layout`) keeps a state kind: the keys a catch-up writes, the rows
+ * of changed keys, and the repository gateway instances read it through.
+ */
+interface Layout {
+  /** Every key of the kind on the chain. */
+  keys(store: object, state: RegisteredState, chain: ChainFollowing): Iterable<string>;
+  /** Adds the rows of these keys (as the chain has them now) to `rows`. */
+  render(store: object, state: RegisteredState, keys: Iterable<string>, rows: MutableStateRows, catchUp: boolean): void;
+  repository(db: Reader, state: RegisteredState): Partial<GatewayBackend>;
+}
 
-/** The state caches the part follows, by kind. */
-const CACHES = {
-  mosaics: MOSAICS,
-  namespaces: NAMESPACES,
-  hashLocks: HASH_LOCKS,
-  secretLocks: SECRET_LOCKS,
-  metadata: METADATA,
-  accountRestrictions: ACCOUNT_RESTRICTIONS,
-  mosaicRestrictions: MOSAIC_RESTRICTIONS,
-  accounts: ACCOUNTS,
-  multisig: MULTISIGS,
-} as const satisfies Record<string, CacheDescriptor<unknown>>;
+type MutableStateRows = { entries: Map<string, EntryRow[]>; multisig: { address: string; json?: string }[]; names: StateRows['names'][number][]; aliases: StateRows['aliases'][number][] };
 
-type Kind = keyof typeof CACHES;
-const KINDS = Object.keys(CACHES) as Kind[];
-
-/** Where each kind's store is on the chain: its family's plugin, and the plugin's member. */
-const STORES: Record<Kind, readonly [family: string, member: string]> = {
-  mosaics: ['mosaic', 'mosaics'],
-  namespaces: ['namespace', 'namespaces'],
-  hashLocks: ['lock-hash', 'hashLocks'],
-  secretLocks: ['lock-secret', 'secretLocks'],
-  metadata: ['metadata', 'metadata'],
-  accountRestrictions: ['restriction-account', 'accountRestrictions'],
-  mosaicRestrictions: ['restriction-mosaic', 'mosaicRestrictions'],
-  accounts: ['core', 'accounts'],
-  multisig: ['multisig', 'multisig'],
+const LAYOUTS: Record<StoreLayout, Layout> = {
+  listed: {
+    keys: (store) => (store as EntryListing<unknown, unknown, PageRequest>).keys(),
+    render(store, state, keys, rows) {
+      rows.entries.set(state.kind, [...keys].map((key) => listedRow(store as EntryListing<unknown, unknown, PageRequest>, key)));
+    },
+    repository: (db, state) => ({ [state.kind]: listing(db, state) }),
+  },
+  namespaces: {
+    keys: (store) => (store as NamespaceStore).keys(),
+    render(store, state, keys, rows, catchUp) {
+      const namespaces = store as NamespaceStore;
+      const rendered = namespaceRows(namespaces, namespacesToRender(namespaces, keys));
+      rows.entries.set(state.kind, rendered.entries);
+      rows.names.push(...(catchUp ? allNamespaceNames(namespaces) : rendered.names));
+      rows.aliases.push(...rendered.aliases);
+    },
+    repository: (db, state) => ({ [state.kind]: namespaceRepository(db) }),
+  },
+  accounts: {
+    keys: (_store, state, chain) => [...chain.state.cache(state.cache).keys()],
+    render(store, state, keys, rows) {
+      rows.entries.set(state.kind, [...keys].map((address) => accountRow(address, (store as AccountStore).find([address])[0])));
+    },
+    repository: (db, state) => ({ [state.kind]: accountRepository(db) }),
+  },
+  multisig: {
+    keys: (_store, state, chain) => [...chain.state.cache(state.cache).keys()],
+    render(store, _state, keys, rows) {
+      for (const address of keys) {
+        const entry = (store as MultisigStore).find(address);
+        rows.multisig.push({ address, json: entry && JSON.stringify(entry) });
+      }
+    },
+    repository: (db, state) => ({ [state.kind]: multisigRepository(db) }),
+  },
 };
-
-/** The chain's stores of the state kinds. */
-interface Stores {
-  readonly listed: (kind: (typeof LISTED_KINDS)[number]) => EntryListing<unknown, unknown, PageRequest>;
-  readonly namespaces: NamespaceStore;
-  readonly accounts: AccountStore;
-  readonly multisig: MultisigStore;
-}
-
-function storesOf(chain: ChainFollowing): Stores {
-  const store = (kind: Kind) => {
-    const [family, member] = STORES[kind];
-    return (chain.plugin(family) as unknown as Record<string, unknown>)[member];
-  };
-  return {
-    listed: (kind) => store(kind) as EntryListing<unknown, unknown, PageRequest>,
-    namespaces: store('namespaces') as NamespaceStore,
-    accounts: store('accounts') as AccountStore,
-    multisig: store('multisig') as MultisigStore,
-  };
-}
 
 /** The writer's side: follows the caches' commits, and renders the entries of the keys they changed (every key at the catch-up). */
 function statePart(options: PartOptions): StorePart {
-  /** Keys committed since the last batch. */
-  const changed = new Map<Kind, Set<string>>();
+  /** Keys committed since the last batch, by kind. */
+  const changed = new Map<string, Set<string>>();
   return {
     name: 'state',
 
     follow(chain, touch) {
       const { state } = chain.following();
-      for (const kind of KINDS) {
-        state.cache(CACHES[kind] as CacheDescriptor<unknown>).onCommit((changes) => {
+      for (const { kind, cache } of STATES) {
+        state.cache(cache).onCommit((changes) => {
           let keys = changed.get(kind);
           if (!keys) changed.set(kind, (keys = new Set()));
           for (const { key } of changes) keys.add(key);
@@ -122,47 +103,22 @@ function statePart(options: PartOptions): StorePart {
 
     collect(chain, batch) {
       const following = chain.following();
-      const stores = storesOf(following);
-      let keys: ReadonlyMap<Kind, Iterable<string>>;
-      if (batch.catchUp) {
-        keys = everyKey(following.state, stores);
-      } else {
-        if (changed.size === 0) return undefined;
-        keys = new Map(changed);
-        changed.clear();
-      }
+      const catchUp = batch.catchUp !== undefined;
+      if (!catchUp && changed.size === 0) return undefined;
       // Rendered now: the chain goes on while the transaction is written (and retried).
-      const rows = render(stores, keys, batch.catchUp !== undefined);
+      const rows: MutableStateRows = { entries: new Map(), multisig: [], names: [], aliases: [] };
+      for (const state of STATES) {
+        const layout = LAYOUTS[state.layout];
+        const store = state.store(following.plugin(state.family)!);
+        layout.render(store, state, catchUp ? layout.keys(store, state, following) : (changed.get(state.kind) ?? []), rows, catchUp);
+      }
+      changed.clear();
       return async (client) => {
         if (batch.catchUp) await clearState(client);
-        await writeStateRows(client, rows, { bucketSize: options.listBucketSize, catchUp: batch.catchUp !== undefined });
+        await writeStateRows(client, rows, { bucketSize: options.listBucketSize, catchUp });
       };
     },
   };
-}
-
-function everyKey(state: ChainFollowing['state'], stores: Stores): Map<Kind, Iterable<string>> {
-  const keys = new Map<Kind, Iterable<string>>(LISTED_KINDS.map((kind) => [kind, [...(kind === 'namespaces' ? stores.namespaces : stores.listed(kind)).keys()]]));
-  keys.set('accounts', [...state.cache(ACCOUNTS).values()].map((account) => account.address));
-  keys.set('multisig', [...state.cache(MULTISIGS).values()].map((entry) => entry.accountAddress));
-  return keys;
-}
-
-function render(stores: Stores, keys: ReadonlyMap<Kind, Iterable<string>>, catchUp: boolean): StateRows {
-  const entries = new Map<string, EntryRow[]>();
-  for (const kind of LISTED_KINDS) {
-    if (kind === 'namespaces') continue;
-    entries.set(kind, [...(keys.get(kind) ?? [])].map((key) => listedRow(stores.listed(kind), key)));
-  }
-  const namespaces = namespaceRows(stores.namespaces, namespacesToRender(stores.namespaces, keys.get('namespaces') ?? []));
-  entries.set('namespaces', namespaces.entries);
-  const accounts = [...(keys.get('accounts') ?? [])].map((address) => accountRow(address, stores.accounts.find([address])[0]));
-  entries.set('accounts', accounts);
-  const multisig = [...(keys.get('multisig') ?? [])].map((address) => {
-    const entry = stores.multisig.find(address);
-    return { address, json: entry && JSON.stringify(entry) };
-  });
-  return { entries, multisig, names: catchUp ? allNamespaceNames(stores.namespaces) : namespaces.names, aliases: namespaces.aliases };
 }
 
 /**
@@ -184,10 +140,11 @@ function listedRow(store: Pick<EntryListing<unknown, unknown, PageRequest>, 'lis
 }
 
 /** A listed kind's repository: its pages by the lists the chain's store names for a query, its entries by key. */
-function listing<DTO, Q extends PageRequest>(db: Reader, kind: Kind, queryFilters: (criteria: Q) => Filters) {
+function listing(db: Reader, { kind, queryFilters }: RegisteredState) {
+  if (!queryFilters) throw new Error(`the listed state kind '${kind}' names no query filters`);
   return {
-    search: (criteria: Q) => entryPage<DTO>(db, kind, listOf(queryFilters(criteria)), criteria),
-    find: (keys: readonly string[]) => findEntries<DTO>(db, kind, keys),
+    search: (criteria: PageRequest) => entryPage(db, kind, listOf(queryFilters(criteria)), criteria),
+    find: (keys: readonly string[]) => findEntries(db, kind, keys),
   };
 }
 
@@ -275,15 +232,5 @@ export const stateModule: StoreModule = {
       `,
     },
   ],
-  repositories: (db) => ({
-    mosaics: listing<MosaicInfoDTO, MosaicSearchCriteria>(db, 'mosaics', mosaicQueryFilters),
-    hashLocks: listing<HashLockInfoDTO, HashLockSearchCriteria>(db, 'hashLocks', hashLockQueryFilters),
-    secretLocks: listing<SecretLockInfoDTO, SecretLockSearchCriteria>(db, 'secretLocks', secretLockQueryFilters),
-    metadata: listing<MetadataInfoDTO, MetadataSearchCriteria>(db, 'metadata', metadataQueryFilters),
-    accountRestrictions: listing<AccountRestrictionsInfoDTO, AccountRestrictionsSearchCriteria>(db, 'accountRestrictions', accountRestrictionQueryFilters),
-    mosaicRestrictions: listing<MosaicRestrictionDTO, MosaicRestrictionSearchCriteria>(db, 'mosaicRestrictions', mosaicRestrictionQueryFilters),
-    namespaces: namespaceRepository(db),
-    accounts: accountRepository(db),
-    multisig: multisigRepository(db),
-  }),
+  repositories: (db) => Object.assign({}, ...STATES.map((state) => LAYOUTS[state.layout].repository(db, state))) as Partial<GatewayBackend>,
 };

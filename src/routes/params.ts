@@ -1,6 +1,8 @@
+import type { AccountKey } from '../backend/accounts.js';
 import { InvalidArgumentError, clip } from '../errors.js';
+import { parseAddress } from '../http/address.js';
 import { requireJsonObject } from '../http/body.js';
-import { parseHex } from '../http/query.js';
+import { parseHex, upperHex } from '../http/query.js';
 
 /** Most ids, hashes or addresses one POST may ask for. */
 export const MAX_KEYS_PER_REQUEST = 100;
@@ -52,4 +54,12 @@ export function parseUint16(name: string, text: string): number {
   const value = /^[0-9]{1,5}$/.test(text) ? Number(text) : NaN;
   if (!(value >= 0 && value <= 0xffff)) throw new InvalidArgumentError(`${name} has an invalid format: '${clip(text)}'`);
   return value;
+}
+
+/** An account named by its 64-hex public key or its 39-character address. */
+export function parseAccountKey(name: string, text: string): AccountKey {
+  const publicKey = upperHex(text, 64);
+  if (publicKey !== undefined) return { publicKey };
+  if (text.length === 39) return { address: parseAddress(name, text) };
+  throw new InvalidArgumentError(`${name} has an invalid format: '${clip(text)}' is neither a public key nor an address`);
 }

@@ -3,38 +3,54 @@ import { PublicKey } from 'symbol-sdk';
 import { Network } from 'symbol-sdk/symbol';
 import type { GatewayBackend } from '../backend/index.js';
 import type { MerkleStateInfoDTO, MerkleTreeBranchDTO, MerkleTreeLeafDTO, StateTreeName } from '../backend/state-proofs.js';
+import type { Awaitable } from '../backend/repositories.js';
 import { parseAddress } from '../http/address.js';
 import { encodePatriciaPath } from '../patricia-path.js';
 import { parseHex } from '../http/query.js';
 import { PURE, type Router } from '../http/router.js';
 import { andThen } from './awaitable.js';
-import { parseAccountKey } from '../families/core/routes.js';
-import { parseId } from './params.js';
+import { parseAccountKey, parseId } from './params.js';
+
+/** A state proof route (`GET /metadata/{compositeHash}/merkle`): its tree, and how the route's key becomes the cache key's bytes. */
+export interface StateProofRoute {
+  readonly tree: StateTreeName;
+  /** The route, in the router's syntax (`/metadata/:compositeHash/merkle`). */
+  readonly path: string;
+  /**
+   * The cache key's bytes (what the node hashes into the tree key) from the route's parameters:
+   * a 24-byte address, an 8-byte little-endian id or a 32-byte hash (see `StateProofRepository`).
+   */
+  key(params: Readonly<Record<string, string>>, backend: GatewayBackend): Awaitable<Uint8Array>;
+}
 
 /**
  * The state proof routes: each names a state tree and a key, and answers the tree's state
  * path for it at the latest block, raw and decoded, as the reference gateway renders what its
  * node sends back. A key not in the tree answers its proof of absence, not 404.
  */
-export function stateProofRoutes(router: Router, backend: GatewayBackend): void {
+export function stateProofRoutes(router: Router, backend: GatewayBackend, routes: readonly StateProofRoute[]): void {
   const proofs = backend.stateProofs;
   if (!proofs) return;
-  const answer = (tree: StateTreeName, key: Uint8Array) => andThen(proofs.statePath(tree, key), merkleStateInfo);
-
-  router.get('/accounts/:accountId/merkle', (ctx) => {
-    const key = parseAccountKey('accountId', ctx.params.accountId);
-    if ('address' in key) return answer('accountState', hexBytes(key.address));
-    return andThen(backend.network.type(), ({ name }) => answer('accountState', addressOf(key.publicKey, name)));
-  }, PURE);
-  router.get('/namespaces/:namespaceId/merkle', (ctx) => answer('namespace', idKey(parseId('namespaceId', ctx.params.namespaceId))), PURE);
-  router.get('/mosaics/:mosaicId/merkle', (ctx) => answer('mosaic', idKey(parseId('mosaicId', ctx.params.mosaicId))), PURE);
-  router.get('/account/:address/multisig/merkle', (ctx) => answer('multisig', addressKey(ctx.params.address)), PURE);
-  router.get('/lock/hash/:hash/merkle', (ctx) => answer('hashLockInfo', hashKey('hash', ctx.params.hash)), PURE);
-  router.get('/lock/secret/:compositeHash/merkle', (ctx) => answer('secretLockInfo', hashKey('compositeHash', ctx.params.compositeHash)), PURE);
-  router.get('/metadata/:compositeHash/merkle', (ctx) => answer('metadata', hashKey('compositeHash', ctx.params.compositeHash)), PURE);
-  router.get('/restrictions/account/:address/merkle', (ctx) => answer('accountRestriction', addressKey(ctx.params.address)), PURE);
-  router.get('/restrictions/mosaic/:compositeHash/merkle', (ctx) => answer('mosaicRestriction', hashKey('compositeHash', ctx.params.compositeHash)), PURE);
+  for (const route of routes) {
+    router.get(route.path, (ctx) => andThen(route.key(ctx.params, backend), (key) => andThen(proofs.statePath(route.tree, key), merkleStateInfo)), PURE);
+  }
 }
+
+/** The route keys of the state trees, by the form the node keys each cache with. */
+export const PROOF_KEYS = {
+  /** A 32-byte hash (hash locks; the composite hashes of secret locks, metadata and mosaic restrictions). */
+  hash: (name: string) => (params: Readonly<Record<string, string>>) => hexBytes(parseHex(name, params[name], HASH_SIZE)),
+  /** A mosaic or namespace id: 8 bytes, little-endian. */
+  id: (name: string) => (params: Readonly<Record<string, string>>) => hexBytes(parseId(name, params[name])).reverse(),
+  /** An address (24 bytes). */
+  address: (name: string) => (params: Readonly<Record<string, string>>) => hexBytes(parseAddress(name, params[name])),
+  /** An account by address or public key (its address on the backend's network, which `GET /network` names). */
+  account: (name: string) => (params: Readonly<Record<string, string>>, backend: GatewayBackend): Awaitable<Uint8Array> => {
+    const key = parseAccountKey(name, params[name]);
+    if ('address' in key) return hexBytes(key.address);
+    return andThen(backend.network.type(), ({ name: network }) => addressOf(key.publicKey, network));
+  },
+} as const;
 
 /** Bytes of a hash, a node's link and a leaf's value. */
 const HASH_SIZE = 32;
@@ -122,19 +138,6 @@ function sha3Hex(data: Uint8Array): string {
 
 function hexBytes(text: string): Uint8Array {
   return Uint8Array.from(Buffer.from(text, 'hex'));
-}
-
-/** A mosaic or namespace id as the node keys it: 8 bytes, little-endian. */
-function idKey(id: string): Uint8Array {
-  return hexBytes(id).reverse();
-}
-
-function addressKey(text: string): Uint8Array {
-  return hexBytes(parseAddress('address', text));
-}
-
-function hashKey(name: string, text: string): Uint8Array {
-  return hexBytes(parseHex(name, text, HASH_SIZE));
 }
 
 /** The address of a public key on the backend's network (`GET /network` names it). */

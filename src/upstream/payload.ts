@@ -6,6 +6,7 @@
  */
 import type { SymbolFacade } from 'symbol-sdk/symbol';
 import { decodeTransaction, embeddedCosignatures, verifyCosignature, verifySignature, type DecodedTransaction } from '../memory/transactions/codec.js';
+import type { BodyReaders } from './body-fields.js';
 import { TransactionJsonError } from './transaction-json-error.js';
 import { entryOf, transactionModel, typeLabel, type Transaction, type TransactionEntry } from './transaction-model.js';
 
@@ -32,13 +33,14 @@ export interface CheckedPayload extends TransactionPayload {
  *
  * @example
  * const entry = await (await fetch(`${url}/transactions/confirmed/${hash}`)).json();
- * const { payload } = transactionPayload(entry, new SymbolFacade('mainnet'));
+ * const { payload } = transactionPayload(entry, new SymbolFacade('mainnet'), TRANSACTION_READERS);
+ * @param readers each transaction type's body reader (the registry's `TRANSACTION_READERS`)
  * @throws TransactionJsonError naming the field and the transaction type when a field is missing or
  *   not written as catapult-rest writes it, or the type or version is one symbol-sdk does not model
  */
-export function transactionPayload(json: unknown, facade: SymbolFacade): TransactionPayload {
+export function transactionPayload(json: unknown, facade: SymbolFacade, readers: BodyReaders): TransactionPayload {
   const entry = entryOf(json);
-  return payloadOf(transactionModel(entry.transaction, entry.path), facade);
+  return payloadOf(transactionModel(entry.transaction, entry.path, readers), facade);
 }
 
 /**
@@ -49,18 +51,18 @@ export function transactionPayload(json: unknown, facade: SymbolFacade): Transac
  * facade's network. What a mirror stores after it is what its upstream confirmed.
  *
  * @example
- * const { payload } = checkedPayload(entry, chain.facade); // throws on an altered entry
+ * const { payload } = checkedPayload(entry, chain.facade, TRANSACTION_READERS); // throws on an altered entry
  * @throws TransactionJsonError as `transactionPayload`, and naming what does not hold
  */
-export function checkedPayload(json: unknown, facade: SymbolFacade): TransactionPayload {
-  const { payload, hash } = checkedTransaction(json, facade);
+export function checkedPayload(json: unknown, facade: SymbolFacade, readers: BodyReaders): TransactionPayload {
+  const { payload, hash } = checkedTransaction(json, facade, readers);
   return { payload, hash };
 }
 
 /** `checkedPayload`, with the decoded transaction it checked: a mirror builds its record from it instead of decoding the bytes again. */
-export function checkedTransaction(json: unknown, facade: SymbolFacade): CheckedPayload {
+export function checkedTransaction(json: unknown, facade: SymbolFacade, readers: BodyReaders): CheckedPayload {
   const entry = entryOf(json);
-  const model = transactionModel(entry.transaction, entry.path);
+  const model = transactionModel(entry.transaction, entry.path, readers);
   const rebuilt = payloadOf(model, facade);
   const label = typeLabel(model.type.value);
   let decoded: DecodedTransaction;

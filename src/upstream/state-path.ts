@@ -1,4 +1,3 @@
-import type { StateTreeName } from '../backend/state-proofs.js';
 import type { UpstreamClient } from './client.js';
 import { addressParam } from './params.js';
 import { fields } from './shape.js';
@@ -10,31 +9,26 @@ import { fields } from './shape.js';
  * socket); a mirror's readers ask the gateway the mirror follows the same way.
  */
 
-/** The route of each tree's proofs, from the key as the tree holds it. */
-const ROUTES: Record<StateTreeName, (key: Buffer) => string> = {
-  accountState: (key) => `/accounts/${addressParam(hex(key))}/merkle`,
-  namespace: (key) => `/namespaces/${id(key)}/merkle`,
-  mosaic: (key) => `/mosaics/${id(key)}/merkle`,
-  multisig: (key) => `/account/${addressParam(hex(key))}/multisig/merkle`,
-  hashLockInfo: (key) => `/lock/hash/${hex(key)}/merkle`,
-  secretLockInfo: (key) => `/lock/secret/${hex(key)}/merkle`,
-  accountRestriction: (key) => `/restrictions/account/${addressParam(hex(key))}/merkle`,
-  mosaicRestriction: (key) => `/restrictions/mosaic/${hex(key)}/merkle`,
-  metadata: (key) => `/metadata/${hex(key)}/merkle`,
-};
-
 const hex = (bytes: Buffer) => bytes.toString('hex').toUpperCase();
-/** A mosaic or namespace id from its tree key (8 bytes, little-endian). */
-const id = (key: Buffer) => hex(Buffer.from(key).reverse());
+
+/** A state proof route's key, from the cache key's bytes, in the form each kind of key takes. */
+export const UPSTREAM_KEYS = {
+  /** A hash, as 64 hex. */
+  hash: (key: Buffer) => hex(key),
+  /** A mosaic or namespace id from its tree key (8 bytes, little-endian), as 16 hex. */
+  id: (key: Buffer) => hex(Buffer.from(key).reverse()),
+  /** An address, in the 39-character form every gateway takes. */
+  address: (key: Buffer) => addressParam(hex(key)),
+} as const;
 
 const merkleState = fields<{ raw: string }>({ raw: { expected: 'hex bytes', test: (value) => typeof value === 'string' && /^([0-9a-fA-F]{2})*$/.test(value) } });
 
 /**
- * The upstream's path for `key` in `tree` (its answer's `raw`, checked to be hex).
+ * The upstream's path at `route` (a state proof route: its answer's `raw`, checked to be hex).
  *
  * @throws UpstreamError when the upstream fails or answers something else
  */
-export async function upstreamStatePath(client: UpstreamClient, tree: StateTreeName, key: Uint8Array): Promise<Uint8Array> {
-  const { raw } = await client.get(ROUTES[tree](Buffer.from(key)), merkleState);
+export async function upstreamStatePath(client: UpstreamClient, route: string): Promise<Uint8Array> {
+  const { raw } = await client.get(route, merkleState);
   return new Uint8Array(Buffer.from(raw, 'hex'));
 }

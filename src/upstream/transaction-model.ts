@@ -1,11 +1,11 @@
 /**
  * A transaction's REST JSON (catapult-rest's, or this gateway's: src/memory/transactions/json.ts)
  * back into its symbol-sdk v3 model: the class of its type and version, the header, the body
- * (src/upstream/transaction-bodies.ts), and for an aggregate its embedded transactions and
- * cosignatures, so that `model.serialize()` gives the bytes that were signed.
+ * (read by its family's reader: `BodyReaders`), and for an aggregate its embedded transactions
+ * and cosignatures, so that `model.serialize()` gives the bytes that were signed.
  */
 import { models } from 'symbol-sdk/symbol';
-import { BODIES, type BodyReader } from './transaction-bodies.js';
+import type { BodyReaders } from './body-fields.js';
 import { TransactionFields, enumOf, hex, preview, uint, uint64 } from './transaction-fields.js';
 import { TransactionJsonError } from './transaction-json-error.js';
 
@@ -72,22 +72,22 @@ const networkType = enumOf(models.NetworkType);
 /**
  * The symbol-sdk model of a top-level transaction's JSON (`path` is where it is, for messages).
  *
- * @example transactionModel(entry.transaction, 'transaction').serialize()
+ * @example transactionModel(entry.transaction, 'transaction', TRANSACTION_READERS).serialize()
  * @throws TransactionJsonError naming the type and the field that is missing or malformed, or the type symbol-sdk does not model
  */
-export function transactionModel(json: Json, path: string): Transaction {
+export function transactionModel(json: Json, path: string, readers: BodyReaders): Transaction {
   const { model, fields } = modelOf(CLASSES.top, json, path, '');
   model.signature = new models.Signature(fields.read('signature', signature));
   model.fee = new models.Amount(fields.read('maxFee', uint64));
   model.deadline = new models.Timestamp(fields.read('deadline', uint64));
-  if (AGGREGATE_TYPES.has(model.type.value)) readAggregate(model as Aggregate, fields);
-  else readBody(model, fields);
+  if (AGGREGATE_TYPES.has(model.type.value)) readAggregate(model as Aggregate, fields, readers);
+  else readBody(model, fields, readers);
   return model;
 }
 
-function embeddedModel(json: Json, path: string): EmbeddedTransaction {
+function embeddedModel(json: Json, path: string, readers: BodyReaders): EmbeddedTransaction {
   const { model, fields } = modelOf(CLASSES.embedded, json, path, 'embedded ');
-  readBody(model, fields);
+  readBody(model, fields, readers);
   return model;
 }
 
@@ -105,8 +105,8 @@ function modelOf<M extends Transaction | EmbeddedTransaction>(classes: Map<strin
   return { model, fields };
 }
 
-function readBody(model: Transaction | EmbeddedTransaction, fields: TransactionFields): void {
-  const read: BodyReader | undefined = BODIES.get(model.type.value);
+function readBody(model: Transaction | EmbeddedTransaction, fields: TransactionFields, readers: BodyReaders): void {
+  const read = readers.get(model.type.value);
   // A type a later symbol-sdk models, whose body this reader does not know yet.
   if (!read) fields.fail('type', 'is a type whose body this gateway can not read yet');
   read(model as never, fields);
@@ -117,12 +117,12 @@ function readBody(model: Transaction | EmbeddedTransaction, fields: TransactionF
  * signed; `checkedPayload` compares it with the embedded transactions), the embedded
  * transactions, and the cosignatures.
  */
-function readAggregate(model: Aggregate, fields: TransactionFields): void {
+function readAggregate(model: Aggregate, fields: TransactionFields, readers: BodyReaders): void {
   model.transactionsHash = new models.Hash256(fields.read('transactionsHash', hex(32)));
   if (!fields.has('transactions')) {
     fields.fail('transactions', "is missing: a page of transactions leaves an aggregate's embedded transactions out; GET /transactions/{group}/{hash} has them");
   }
-  model.transactions = inOrder(fields.objects('transactions').map((item) => entryOf(item.json, item.path))).map((entry) => embeddedModel(entry.transaction, entry.path));
+  model.transactions = inOrder(fields.objects('transactions').map((item) => entryOf(item.json, item.path))).map((entry) => embeddedModel(entry.transaction, entry.path, readers));
   model.cosignatures = fields.objects('cosignatures').map((item) => {
     const cosignature = new models.Cosignature();
     cosignature.version = item.read('version', uint64);

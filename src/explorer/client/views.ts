@@ -1,4 +1,4 @@
-import { api, found } from './api.js';
+import { api, found, setting } from './api.js';
 import { blocks, fullName, mosaicAmount, mosaicLabel, network, time } from './chain.js';
 import { addressLink, badge, type Child, el, fields, hashLink, heightLink, joined, keyLink, link, notFound, table } from './elements.js';
 import { base32, formatAmount, namespaceId, plainMessage } from './format.js';
@@ -25,20 +25,10 @@ import type {
 export type View = (argument: string) => Promise<HTMLElement>;
 
 const NEVER = '18446744073709551615';
-const TRANSACTION_TYPES: Readonly<Record<number, string>> = {
-  16724: 'transfer', 16705: 'aggregate complete', 16961: 'aggregate bonded', 16712: 'hash lock', 16722: 'secret lock',
-  16978: 'secret proof', 16718: 'namespace registration', 16974: 'address alias', 17230: 'mosaic alias',
-  16717: 'mosaic definition', 16973: 'mosaic supply change', 17229: 'mosaic supply revocation',
-  16725: 'multisig account modification', 16708: 'account metadata', 16964: 'mosaic metadata', 17220: 'namespace metadata',
-  16720: 'account address restriction', 16976: 'account mosaic restriction', 17232: 'account operation restriction',
-  16977: 'mosaic address restriction', 16721: 'mosaic global restriction', 16716: 'account key link',
-  16972: 'node key link', 16963: 'VRF key link', 16707: 'voting key link',
-};
-const RECEIPT_TYPES: Readonly<Record<number, string>> = {
-  4685: 'mosaic rental fee', 4942: 'namespace rental fee', 8515: 'harvest fee', 8776: 'hash lock completed',
-  9032: 'hash lock expired', 8786: 'secret lock completed', 9042: 'secret lock expired', 12616: 'hash lock created',
-  12626: 'secret lock created', 16717: 'mosaic expired', 16718: 'namespace expired', 16974: 'namespace deleted', 20803: 'inflation',
-};
+/** What each transaction and receipt type is called: the server writes the families' names into the page. */
+const NAMES = JSON.parse(setting('explorer-names')) as { transactions: Readonly<Record<string, string>>; receipts: Readonly<Record<string, string>> };
+const TRANSACTION_TYPES = NAMES.transactions;
+const RECEIPT_TYPES = NAMES.receipts;
 
 const typeName = (type: number): string => TRANSACTION_TYPES[type] || 'type ' + type;
 

@@ -1,12 +1,22 @@
-import type { AccountRepository } from '../../backend/accounts.js';
-import { ACCOUNTS } from '../../memory/account-state.js';
-import { defineFamily } from '../family.js';
+import { isAccountAddress } from '../../address.js';
+import type { AccountInfoDTO, AccountRepository } from '../../backend/accounts.js';
+import { ACCOUNTS, type AccountState } from '../../memory/account-state.js';
+import { RECEIPT_TYPE } from '../../memory/execution/receipts.js';
+import type { PageRequest } from '../../pagination.js';
+import { PROOF_KEYS } from '../../routes/state-proofs.js';
+import { accountInfo } from '../../upstream/dto-shapes.js';
+import { UPSTREAM_KEYS } from '../../upstream/state-path.js';
+import { defineFamily, defineState } from '../family.js';
+import { accountStateOf } from './account-store.js';
 import { corePlugin } from './plugin.js';
+import { accountRoutes } from './routes.js';
+import { CORE_TRANSACTIONS } from './transactions.js';
 
 /** The core (catapult's coresystem): accounts and their balances, fees, harvesting, importance, VRF and voting keys. */
 export const core = defineFamily({
   name: 'core',
   plugin: corePlugin,
+  transactions: CORE_TRANSACTIONS,
   repositories: (access) => ({
     accounts: {
       search: (criteria) => access.read(() => access.plugin().accounts.search(criteria)),
@@ -16,4 +26,20 @@ export const core = defineFamily({
       },
     } satisfies AccountRepository,
   }),
+  receipts: { [RECEIPT_TYPE.harvestFee]: 'harvest fee', [RECEIPT_TYPE.inflation]: 'inflation' },
+  states: [
+    defineState<ReturnType<typeof corePlugin>, AccountState, AccountInfoDTO, PageRequest>({
+      kind: 'accounts',
+      cache: ACCOUNTS,
+      layout: 'accounts',
+      route: '/accounts',
+      check: accountInfo,
+      keyOf: (dto) => dto.account.address.toUpperCase(),
+      entryOf: accountStateOf,
+      store: (plugin) => plugin.accounts,
+      read: (client, keys) => client.accounts(keys.filter(isAccountAddress)),
+      proof: { tree: 'accountState', path: '/accounts/:accountId/merkle', key: PROOF_KEYS.account('accountId'), upstream: (key) => `/accounts/${UPSTREAM_KEYS.address(key)}/merkle` },
+    }),
+  ],
+  routes: accountRoutes,
 });

@@ -7,7 +7,7 @@ import { parseHex, parseUint64, singleParam, upperHex } from '../../http/query.j
 import { PURE, type Router } from '../../http/router.js';
 import { parsePagination } from '../../pagination.js';
 import { oneOrNotFound, pageOf } from '../../routes/awaitable.js';
-import { parseId, parseList, unique } from '../../routes/params.js';
+import { parseAccountKey, parseId, parseList, unique } from '../../routes/params.js';
 
 /** `GET /accounts`, `GET /accounts/{accountId}` and `POST /accounts`. */
 export function accountRoutes(router: Router, backend: GatewayBackend): void {
@@ -32,14 +32,6 @@ export function accountRoutes(router: Router, backend: GatewayBackend): void {
       : parseList(addresses, 'addresses', (text) => ({ address: parseAddress('addresses', text) }));
     return accounts.find(unique(keys, (key) => ('address' in key ? key.address : key.publicKey)));
   });
-}
-
-/** An account named by its 64-hex public key or its 39-character address. */
-export function parseAccountKey(name: string, text: string): AccountKey {
-  const publicKey = upperHex(text, 64);
-  if (publicKey !== undefined) return { publicKey };
-  if (text.length === 39) return { address: parseAddress(name, text) };
-  throw new InvalidArgumentError(`${name} has an invalid format: '${clip(text)}' is neither a public key nor an address`);
 }
 
 function parseAccountSearch(query: URLSearchParams): AccountSearchCriteria {

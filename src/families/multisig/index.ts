@@ -1,8 +1,18 @@
-import type { MultisigRepository } from '../../backend/multisig.js';
+import { isAccountAddress } from '../../address.js';
+import type { MultisigAccountInfoDTO, MultisigRepository } from '../../backend/multisig.js';
 import type { RepositoryAccess } from '../../memory/chain/family.js';
-import { defineFamily } from '../family.js';
-import { multisigPlugin } from './plugin.js';
-import { MULTISIGS } from './state.js';
+import type { PageRequest } from '../../pagination.js';
+import { PROOF_KEYS } from '../../routes/state-proofs.js';
+import { eachByKey } from '../../upstream/entries.js';
+import { addressParam } from '../../upstream/params.js';
+import { hex, integer, list, object } from '../../upstream/rules.js';
+import { fields } from '../../upstream/shape.js';
+import { UPSTREAM_KEYS } from '../../upstream/state-path.js';
+import { defineFamily, defineState } from '../family.js';
+import { multisigEntryOf, multisigPlugin } from './plugin.js';
+import { multisigRoutes } from './routes.js';
+import { MULTISIGS, type MultisigEntry } from './state.js';
+import { MULTISIG_TRANSACTIONS } from './transactions.js';
 
 type MultisigPlugin = ReturnType<typeof multisigPlugin>;
 
@@ -10,12 +20,27 @@ type MultisigPlugin = ReturnType<typeof multisigPlugin>;
 export const multisig = defineFamily({
   name: 'multisig',
   plugin: multisigPlugin,
+  transactions: MULTISIG_TRANSACTIONS,
   repositories: (access) => ({
     multisig: {
       find: (address) => access.byKey(MULTISIGS, [address], () => access.plugin().multisig.find(address)),
       graph: (address) => access.read(() => multisigGraph(access, address)),
     } satisfies MultisigRepository,
   }),
+  states: [
+    defineState<MultisigPlugin, MultisigEntry, MultisigAccountInfoDTO, PageRequest>({
+      kind: 'multisig',
+      cache: MULTISIGS,
+      layout: 'multisig',
+      check: fields({ multisig: object, 'multisig.accountAddress': hex(24), 'multisig.minApproval': integer, 'multisig.cosignatoryAddresses': list }),
+      keyOf: (dto) => dto.multisig.accountAddress.toUpperCase(),
+      entryOf: multisigEntryOf,
+      store: (plugin) => plugin.multisig,
+      read: eachByKey((address) => `/account/${addressParam(address)}/multisig`, fields<MultisigAccountInfoDTO>({ multisig: object }), isAccountAddress),
+      proof: { tree: 'multisig', path: '/account/:address/multisig/merkle', key: PROOF_KEYS.address('address'), upstream: (key) => `/account/${UPSTREAM_KEYS.address(key)}/multisig/merkle` },
+    }),
+  ],
+  routes: multisigRoutes,
 });
 
 // The multisig graph around an account; on a chain over an entry source, the entries of the graph are fetched first, a level at a time.

@@ -1,12 +1,21 @@
-import type { NamespaceRepository } from '../../backend/namespaces.js';
-import { defineFamily } from '../family.js';
+import type { NamespaceInfoDTO, NamespaceRepository, NamespaceSearchCriteria } from '../../backend/namespaces.js';
+import { RECEIPT_TYPE } from '../../memory/execution/receipts.js';
+import { PROOF_KEYS } from '../../routes/state-proofs.js';
+import { namespaceInfo } from '../../upstream/dto-shapes.js';
+import { UPSTREAM_KEYS } from '../../upstream/state-path.js';
+import { defineFamily, defineState } from '../family.js';
 import { namespacePlugin } from './plugin.js';
-import { NAMESPACES } from './state.js';
+import { namespaceRoutes } from './routes.js';
+import { NAMESPACES, type NamespaceEntry } from './state.js';
+import { namespaceFilters, namespaceIdOf, namespaceQueryFilters } from './store.js';
+import { fetchNamespaceFamilies } from './upstream.js';
+import { NAMESPACE_TRANSACTIONS } from './transactions.js';
 
 /** Namespaces: roots and children, their rental and expiry, address and mosaic aliases and their resolution. */
 export const namespace = defineFamily({
   name: 'namespace',
   plugin: namespacePlugin,
+  transactions: NAMESPACE_TRANSACTIONS,
   repositories: (access) => {
     const namespaces = () => access.plugin().namespaces;
     return {
@@ -19,4 +28,22 @@ export const namespace = defineFamily({
       } satisfies NamespaceRepository,
     };
   },
+  receipts: { [RECEIPT_TYPE.namespaceRentalFee]: 'namespace rental fee', [RECEIPT_TYPE.namespaceExpired]: 'namespace expired', [RECEIPT_TYPE.namespaceDeleted]: 'namespace deleted' },
+  states: [
+    defineState<ReturnType<typeof namespacePlugin>, NamespaceEntry, NamespaceInfoDTO, NamespaceSearchCriteria>({
+      kind: 'namespaces',
+      cache: NAMESPACES,
+      layout: 'namespaces',
+      route: '/namespaces',
+      check: namespaceInfo,
+      keyOf: namespaceIdOf,
+      filters: namespaceFilters,
+      queryFilters: namespaceQueryFilters,
+      store: (plugin) => plugin.namespaces,
+      read: (client, keys) => client.namespaces(keys),
+      fetch: fetchNamespaceFamilies,
+      proof: { tree: 'namespace', path: '/namespaces/:namespaceId/merkle', key: PROOF_KEYS.id('namespaceId'), upstream: (key) => `/namespaces/${UPSTREAM_KEYS.id(key)}/merkle` },
+    }),
+  ],
+  routes: namespaceRoutes,
 });

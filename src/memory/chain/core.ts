@@ -14,6 +14,7 @@ import { Ledger } from '../ledger.js';
 import { ReceiptStore } from '../receipt-store.js';
 import { ChainState } from '../state/chain-state.js';
 import { FetchedState } from '../state/fetched-state.js';
+import { TransactionJson } from '../transactions/json.js';
 import { TransactionLifecycle, type AnnouncedInput } from '../transactions/lifecycle.js';
 import type { ChainFamily } from './family.js';
 import type { ChainIdentity } from './identity.js';
@@ -100,6 +101,7 @@ export function createCore(parts: CoreParts): ChainCore {
   const lifecycle = new TransactionLifecycle({
     facade: identity.facade,
     addresses: parts.addresses,
+    json: new TransactionJson(parts.families.flatMap((family) => family.transactions ?? [])),
     events: { emit: parts.emit },
     engine,
     nextId,

@@ -9,12 +9,15 @@ import type { GatewayBackend } from '../../backend/index.js';
 import type { Awaitable } from '../../backend/repositories.js';
 import type { ChainPlugin, PluginEnvironment } from '../execution/plugin.js';
 import type { CacheDescriptor } from '../state/cache.js';
+import type { TransactionBody } from '../transactions/json.js';
 
 export interface ChainFamily<P extends ChainPlugin = ChainPlugin, R extends Partial<GatewayBackend> = Partial<GatewayBackend>> {
   /** The family's one name (its folder, its plugin's `name`). */
   readonly name: string;
   /** Makes the family's plugin for one chain. */
   plugin(environment: PluginEnvironment): P;
+  /** Its transaction types' bodies in catapult-rest's JSON (what the chain's transaction routes answer). */
+  readonly transactions?: readonly TransactionBody[];
   /** The repositories the family's routes read, over its plugin's stores. */
   repositories?(access: RepositoryAccess<P>): R;
 }

@@ -106,6 +106,11 @@ export class Cache<V> implements CacheView<V> {
     return this.#entries.values();
   }
 
+  /** The keys of the confirmed entries, in the order they were first added. */
+  keys(): IterableIterator<string> {
+    return this.#entries.keys();
+  }
+
   /** Calls `listener` with the changes of every commit (an index keeps itself up to date this way). */
   onCommit(listener: (changes: readonly CacheChange<V>[]) => void): void {
     this.#listeners.push(listener);

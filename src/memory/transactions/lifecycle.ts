@@ -20,12 +20,15 @@ import {
 } from './codec.js';
 import { TransactionCollection } from './collection.js';
 import { InboundQueue } from './inbound-queue.js';
+import type { TransactionJson } from './json.js';
 import { TransactionRecord, wireJson } from './record.js';
 
 export interface LifecycleOptions {
   facade: SymbolFacade;
   /** Addresses of public keys, derived once each. */
   addresses: AddressBook;
+  /** Transactions in catapult-rest's JSON, each type's body as its family writes it. */
+  json: TransactionJson;
   events: Pick<EventStream, 'emit'>;
   /** The state and the rules that change it. */
   engine: ChainEngine;
@@ -365,7 +368,7 @@ export class TransactionLifecycle {
     if (this.#options.engine.isEmbeddedOnly(decoded.type)) return; // malformed at the top level: a node drops it with no status
     const failure = this.#validate(decoded, target);
     if (failure) {
-      const related = relatedAddresses(decoded, Object.values(wireJson(decoded)), this.#options.addresses);
+      const related = relatedAddresses(decoded, Object.values(wireJson(decoded, this.#options.json)), this.#options.addresses);
       return this.#fail(decoded.hash, decoded.deadline, related.map((address) => address.base32), failure, true);
     }
     this.#failed.delete(decoded.hash); // announced again, and valid this time
@@ -383,8 +386,8 @@ export class TransactionLifecycle {
   }
 
   #record(decoded: DecodedTransaction): TransactionRecord {
-    const { nextId, addresses } = this.#options;
-    return new TransactionRecord(nextId(), decoded, addresses, nextId, embeddedCosignatures(decoded));
+    const { nextId, addresses, json } = this.#options;
+    return new TransactionRecord(nextId(), decoded, { addresses, json }, nextId, embeddedCosignatures(decoded));
   }
 
   /**

@@ -3,7 +3,7 @@ import { deepFreeze } from '../../http/json.js';
 import type { AddressBook } from '../address-book.js';
 import { sha3, toHex } from '../keys.js';
 import { relatedAddresses, type CosignatureInput, type DecodedTransaction } from './codec.js';
-import { transactionJson } from './json.js';
+import type { TransactionJson } from './json.js';
 
 /** A confirmed record's frozen wire entries, made as they are first read. */
 interface KeptEntries {
@@ -82,10 +82,10 @@ export class TransactionRecord implements Searchable {
   #settledSize: number | undefined;
 
   /**
-   * @param from the address book to derive the related addresses with, or a record to copy
-   *   them (and its wire JSON, embedded entries and placement) from
+   * @param from the address book to derive the related addresses with and the JSON to render the
+   *   transaction in, or a record to copy them (and its wire JSON, embedded entries and placement) from
    */
-  constructor(id: string, decoded: DecodedTransaction, from: AddressBook | { copyOf: TransactionRecord }, embeddedIds: () => string, cosignatures: CosignatureInput[]) {
+  constructor(id: string, decoded: DecodedTransaction, from: { addresses: AddressBook; json: TransactionJson } | { copyOf: TransactionRecord }, embeddedIds: () => string, cosignatures: CosignatureInput[]) {
     this.id = id;
     this.decoded = decoded;
     this.cosignatures = cosignatures;
@@ -102,8 +102,8 @@ export class TransactionRecord implements Searchable {
       this.placement = source.placement && { ...source.placement };
       return;
     }
-    const addressBook = from;
-    const { body, embedded } = wireJson(decoded);
+    const addressBook = from.addresses;
+    const { body, embedded } = wireJson(decoded, from.json);
     this.#body = body;
     this.#embeddedBodies = embedded;
     const related = relatedAddresses(decoded, [body, embedded], addressBook);
@@ -266,10 +266,10 @@ const SETTLED = new Proxy({} as DecodedTransaction['model'], {
 });
 
 /** The wire JSON of a transaction and of its embedded transactions. */
-export function wireJson(decoded: DecodedTransaction): { body: Record<string, unknown>; embedded: Record<string, unknown>[] } {
+export function wireJson(decoded: DecodedTransaction, json: TransactionJson): { body: Record<string, unknown>; embedded: Record<string, unknown>[] } {
   return {
-    body: flat(transactionJson(decoded.model, { withSize: true })),
-    embedded: decoded.embedded.map((transaction) => flat(transactionJson(transaction, { withSize: false }))),
+    body: flat(json.of(decoded.model, { withSize: true })),
+    embedded: decoded.embedded.map((transaction) => flat(json.of(transaction, { withSize: false }))),
   };
 }
 
