@@ -11,7 +11,7 @@ import * as sdk2 from 'symbol-sdk-v2';
 import { describe, expect, it } from 'vitest';
 import { AddressBook } from '../src/memory/address-book.js';
 import { describeTransaction, embeddedCosignatures } from '../src/memory/transactions/codec.js';
-import { TRANSACTION_JSON, TRANSACTION_READERS } from '../src/families/index.js';
+import { TRANSACTION_JSON } from '../src/families/index.js';
 import { TransactionRecord } from '../src/memory/transactions/record.js';
 import { assertMatchesSchema } from './support/openapi.js';
 

@@ -20,7 +20,7 @@ import type { StateProofRoute } from '../routes/state-proofs.js';
 import type { ChainFamily, RepositoryAccess } from '../memory/chain/family.js';
 import type { ChainPlugin } from '../memory/execution/plugin.js';
 import type { CacheDescriptor } from '../memory/state/cache.js';
-import type { EntryListing, Filters } from '../memory/state/entry-listing.js';
+import type { Filters } from '../memory/state/entry-listing.js';
 import type { Fetched } from '../memory/state/fetched-state.js';
 import type { TransactionBody } from '../memory/transactions/json.js';
 import type { PageRequest } from '../pagination.js';

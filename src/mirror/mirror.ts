@@ -1,22 +1,15 @@
-import type pg from 'pg';
 import { SymbolFacade } from 'symbol-sdk/symbol';
-import type { BlockInfoDTO, ChainInfoDTO, CosignatureDTO, FinalizationProofDTO, FinalizedBlockDTO, TransactionStatusDTO } from '../backend/dto.js';
+import type { BlockInfoDTO, ChainInfoDTO, CosignatureDTO, FinalizationProofDTO, FinalizedBlockDTO } from '../backend/dto.js';
 import type { ChainEvent } from '../backend/events.js';
 import type { ResolutionStatementInfoDTO, TransactionStatementInfoDTO } from '../backend/receipts.js';
 import { AddressBook } from '../memory/address-book.js';
-import type { BlockLeaves } from '../memory/block-merkle.js';
-import { symbolNetwork } from '../network.js';
-import { insertBlocks, insertEvents, insertProofs, removeBlocksAbove } from '../postgres/blocks.js';
-import { INBOUND_CHANNEL, type InboundKind, type StoredNetwork } from '../postgres/inputs.js';
-import { MIRROR_META, writeMeta, type MirrorMeta } from '../postgres/meta.js';
-import { migrate } from '../postgres/migrations.js';
-import { createPool, inTransaction, positive, type PostgresOptions } from '../postgres/pool.js';
-import { insertLeaves } from '../postgres/proofs.js';
-import { FEES_META, insertStatements, removeStatementsAbove, type StatementRow } from '../postgres/receipts.js';
-import { LIST_BUCKET_SIZE } from '../postgres/state-lists.js';
-import { writeStateRows, type StateRows } from '../postgres/state-write.js';
-import { appendConfirmed, removeFromPools, removeTransactionsAbove, replacePools, writeStatuses, type EntryRow } from '../postgres/transactions.js';
-import { WakeUpReader } from '../postgres/wakeup.js';
+import { networkNamed, NETWORK_IDENTIFIERS, symbolNetwork } from '../network.js';
+import type { StoredNetwork } from '../postgres/inputs.js';
+import { MIRROR_META, type MirrorMeta } from '../postgres/meta.js';
+import { MirrorStore, type MirroredBatch } from '../postgres/mirror-store.js';
+import { positive, type PostgresOptions } from '../postgres/pool.js';
+import { FEES_META, type StatementRow } from '../postgres/receipts.js';
+import type { WakeUpReader } from '../postgres/wakeup.js';
 import { UpstreamClient } from '../upstream/client.js';
 import { UpstreamListener } from '../upstream/listener.js';
 import type { UpstreamNetwork } from '../upstream/network.js';
@@ -58,27 +51,8 @@ export interface MirrorProgress {
   secondsLeft: number | undefined;
 }
 
-/** The networks a mirror follows, by their identifier byte. */
-const NETWORK_NAMES = new Map<number, 'mainnet' | 'testnet'>([[104, 'mainnet'], [152, 'testnet']]);
-
-/** What one database transaction of the mirror writes. */
-interface Batch {
-  readonly blocks: BlockInfoDTO[];
-  /** The blocks' confirmed transactions, each record's rows. */
-  readonly rows: EntryRow[][];
-  readonly statuses: { hash: string; status: TransactionStatusDTO }[];
-  /** Hashes the blocks confirmed that the stored pools held: they leave them. */
-  readonly unpooled: string[];
-  /** The blocks' statements: each block's transaction statements, then its resolutions. */
-  readonly statements: StatementRow[];
-  /** Each block's merkle leaves (what the merkle path routes read), checked against its transactions and receipts hashes. */
-  readonly leaves: { height: bigint; leaves: BlockLeaves }[];
-  /** The state entries the blocks changed, as the upstream has them now (see state.ts). */
-  state?: StateRows;
-  /** Per block, its `confirmedAdded`, then its `block`; then `finalizedBlock` for each proof. */
-  readonly events: ChainEvent[];
-  readonly proofs: FinalizationProofDTO[];
-}
+/** What one database transaction of the mirror writes, as a step puts it together: the store's `MirroredBatch` but its meta rows, its lists to add to. */
+type Batch = { -readonly [K in keyof Omit<MirroredBatch, 'meta'>]: MirroredBatch[K] extends readonly (infer T)[] ? T[] : MirroredBatch[K] };
 
 /** Answers the mirror copies as they are: any JSON object or array. */
 const anyJson: Check<unknown> = (value) => {
@@ -103,7 +77,7 @@ const anyJson: Check<unknown> = (value) => {
  * writer, or by a mirror of another network, is refused.
  */
 export class Mirror {
-  readonly #pool: pg.Pool;
+  readonly #store: MirrorStore;
   readonly #client: UpstreamClient;
   readonly #options: MirrorOptions;
   readonly #onError: (error: Error) => void;
@@ -136,15 +110,15 @@ export class Mirror {
   /** Forwards what readers queue in `inbound` to the upstream. */
   readonly #inbound: WakeUpReader;
 
-  private constructor(pool: pg.Pool, upstream: UpstreamClientOptions, options: MirrorOptions) {
-    this.#pool = pool;
+  private constructor(store: MirrorStore, upstream: UpstreamClientOptions, options: MirrorOptions) {
+    this.#store = store;
     const signal = upstream.signal ? AbortSignal.any([upstream.signal, this.#abort.signal]) : this.#abort.signal;
     this.#client = new UpstreamClient({ ...upstream, signal });
     this.#options = options;
     this.#onError = options.onError ?? ((error) => console.error('symbol-gateway mirror:', error));
     this.#batchSize = positive('batchSize', options.batchSize ?? 100);
     this.#pollInterval = positive('pollInterval', options.pollInterval ?? 1_000);
-    this.#inbound = new WakeUpReader(options.store, INBOUND_CHANNEL, this.#pollInterval, (client) => this.#forward(client));
+    this.#inbound = store.forwardAnnounces(options.store, this.#pollInterval, (announce) => this.#forward(announce), () => this.#abort.signal.aborted);
   }
 
   /**
@@ -155,19 +129,14 @@ export class Mirror {
    */
   static async start(options: MirrorOptions): Promise<Mirror> {
     const upstream = typeof options.upstream === 'string' ? { url: options.upstream } : options.upstream;
-    const pool = createPool(options.store);
+    const fromHeight = options.fromHeight ?? 1n;
+    if (fromHeight < 1n) throw new TypeError(`fromHeight must be 1 or more, not ${fromHeight}`);
+    const { store, meta: stored } = await MirrorStore.open(options.store);
     try {
-      await migrate(pool);
-      const fromHeight = options.fromHeight ?? 1n;
-      if (fromHeight < 1n) throw new TypeError(`fromHeight must be 1 or more, not ${fromHeight}`);
-      const { rows } = await pool.query<{ json: string }>('select json from meta where key = $1', [MIRROR_META]);
-      const stored = rows[0] && (JSON.parse(rows[0].json) as MirrorMeta);
-      const { rows: blocks } = await pool.query<{ count: string }>('select count(*) as count from blocks');
-      if (!stored && Number(blocks[0].count) > 0) throw new Error('the database holds a chain its own writer wrote: a mirror writes into an empty database or its own');
-      const mirror = new Mirror(pool, upstream, options);
+      const mirror = new Mirror(store, upstream, options);
       const network = await mirror.#client.connect({ generationHash: stored?.generationHash });
-      const name = NETWORK_NAMES.get(network.networkIdentifier);
-      if (name === undefined) throw new Error(`the upstream's network identifier ${network.networkIdentifier} is neither mainnet's (104) nor testnet's (152)`);
+      const name = networkNamed(network.networkIdentifier);
+      if (name === undefined) throw new Error(`the upstream's network identifier ${network.networkIdentifier} is neither mainnet's (${NETWORK_IDENTIFIERS.mainnet}) nor testnet's (${NETWORK_IDENTIFIERS.testnet})`);
       const followed: StoredNetwork = { network: name, epochAdjustment: network.epochAdjustment, generationHashSeed: network.generationHash };
       const symbol = symbolNetwork(followed);
       mirror.#facade = new SymbolFacade(symbol);
@@ -188,7 +157,7 @@ export class Mirror {
       mirror.#inbound.start();
       return mirror;
     } catch (error) {
-      await pool.end();
+      await store.close();
       throw error;
     }
   }
@@ -213,37 +182,30 @@ export class Mirror {
     await this.#inbound.close();
     this.#wakeUp();
     await this.#running;
-    await this.#pool.end();
+    await this.#store.close();
   }
 
   /**
-   * Announces what readers queued (in queue order) to the upstream, each row removed once the
-   * upstream took it, or refused it (a 4xx: its envelope is wrong, trying again would not help).
-   * A transient failure stops the read; the next wake-up goes on from the same row.
+   * Announces what a reader queued to the upstream; one the upstream refuses (a 4xx: its envelope
+   * is wrong, trying again would not help) is reported and dropped. A transient failure throws:
+   * the store keeps the announce, and the next wake-up tries it again.
    */
-  async #forward(client: pg.Client): Promise<void> {
-    for (;;) {
-      const { rows } = await client.query<{ seq: string; kind: InboundKind; payload: string }>('select seq, kind, payload from inbound order by seq limit 100');
-      if (rows.length === 0 || this.#abort.signal.aborted) return;
-      for (const row of rows) {
-        try {
-          await this.#client.announce(row.kind, row.kind === 'cosignature' ? (JSON.parse(row.payload) as CosignatureDTO) : row.payload);
-        } catch (error) {
-          if (!(error instanceof UpstreamError && error.kind === 'status' && error.status! < 500)) throw error;
-          this.#onError(error);
-        }
-        await client.query('delete from inbound where seq = $1', [row.seq]);
-      }
+  async #forward(announce: { kind: 'transaction' | 'partial' | 'cosignature'; payload: string }): Promise<void> {
+    try {
+      await this.#client.announce(announce.kind, announce.kind === 'cosignature' ? (JSON.parse(announce.payload) as CosignatureDTO) : announce.payload);
+    } catch (error) {
+      if (!(error instanceof UpstreamError && error.kind === 'status' && error.status! < 500)) throw error;
+      this.#onError(error);
     }
   }
 
   // Reads where the store stands: the last block and the last finalization epoch.
   async #resume(): Promise<void> {
-    const { rows } = await this.#pool.query<{ height: string; hash: string }>('select height, hash from blocks order by height desc limit 1');
-    if (rows[0]) [this.#height, this.#hash] = [BigInt(rows[0].height), rows[0].hash];
+    const head = await this.#store.head();
+    if (head) [this.#height, this.#hash] = [head.height, head.hash];
     else this.#copyState = true;
-    const { rows: proofs } = await this.#pool.query<{ json: string }>('select json from finalization_proofs order by epoch desc limit 1');
-    if (proofs[0]) this.#finalized = finalizedOf(JSON.parse(proofs[0].json) as FinalizationProofDTO);
+    const proof = await this.#store.lastProof();
+    if (proof) this.#finalized = finalizedOf(proof);
   }
 
   // What the node and network routes answer: the upstream's own answers, copied at each start.
@@ -251,8 +213,7 @@ export class Mirror {
     const get = (path: string) => this.#client.get(path, anyJson);
     const [serverInfo, nodePeers, unlockedAccounts, networkType, inflation] = await Promise.all(['/node/server', '/node/peers', '/node/unlockedaccount', '/network', '/network/inflation'].map(get));
     const nodeMetadata = await this.#client.find('/node/metadata', anyJson);
-    await inTransaction(this.#pool, (client) =>
-      writeMeta(client, {
+    await this.#store.writeMeta({
         [MIRROR_META]: meta,
         nodeInfo: network.node,
         serverInfo,
@@ -264,8 +225,7 @@ export class Mirror {
         inflation,
         symbolNetwork: followed,
         timeOffset: '0',
-      }),
-    );
+    });
   }
 
   async #run(): Promise<void> {
@@ -342,13 +302,7 @@ export class Mirror {
   // The upstream's pools, written whole in place of the stored ones, with the events of what changed.
   async #copyPools(): Promise<void> {
     const copy = await poolCopy(this.#client, this.#facade, this.#addresses, this.#pooled);
-    if (copy.changed) {
-      await inTransaction(this.#pool, async (client) => {
-        await replacePools(client, copy.rows);
-        await writeStatuses(client, copy.statuses);
-        await insertEvents(client, copy.events);
-      });
-    }
+    if (copy.changed) await this.#store.replacePools(copy);
     this.#pooled = copy.pooled;
   }
 
@@ -375,8 +329,8 @@ export class Mirror {
     /** The stored hash at `height` ('' for none). */
     let hash = '';
     for (; height > 0n; height--) {
-      const [upstream, { rows }] = await Promise.all([this.#client.block(height), this.#pool.query<{ hash: string }>('select hash from blocks where height = $1', [height.toString()])]);
-      hash = rows[0]?.hash ?? '';
+      const [upstream, stored] = await Promise.all([this.#client.block(height), this.#store.hashAt(height)]);
+      hash = stored;
       // Nothing stored there (a mirror that started above it), or the same block.
       if (hash === '' || upstream?.meta.hash === hash) break;
       if (this.#finalized && height <= BigInt(this.#finalized.height)) {
@@ -385,11 +339,7 @@ export class Mirror {
     }
     if (height === this.#height) return true;
     if (height === 0n) hash = '';
-    await inTransaction(this.#pool, async (client) => {
-      await removeTransactionsAbove(client, height);
-      await removeStatementsAbove(client, height);
-      await removeBlocksAbove(client, height);
-    });
+    await this.#store.removeAbove(height);
     [this.#height, this.#hash] = [height, hash];
     // The state the removed blocks changed is the upstream's again once copied whole.
     this.#copyState = true;
@@ -460,21 +410,10 @@ export class Mirror {
 
   // One database transaction: the blocks, their transactions, the proofs, the events, the head.
   async #write(batch: Batch, head: ChainInfoDTO, meta: Record<string, unknown>): Promise<void> {
-    const { blocks, proofs } = batch;
+    const { blocks } = batch;
     // The head as the store has it: its last block, and the last finalization round it holds.
     const chainInfo: ChainInfoDTO = { ...head, latestFinalizedBlock: this.#finalized ?? head.latestFinalizedBlock };
-    await inTransaction(this.#pool, async (client) => {
-      await insertBlocks(client, blocks);
-      await appendConfirmed(client, batch.rows);
-      await insertStatements(client, batch.statements);
-      await insertLeaves(client, batch.leaves);
-      if (batch.state) await writeStateRows(client, batch.state, { bucketSize: LIST_BUCKET_SIZE, catchUp: false });
-      await removeFromPools(client, batch.unpooled);
-      await writeStatuses(client, batch.statuses);
-      await insertProofs(client, proofs);
-      await insertEvents(client, batch.events);
-      await writeMeta(client, { ...meta, chainInfo });
-    });
+    await this.#store.write({ ...batch, meta: { ...meta, chainInfo } });
     this.#writtenHead = JSON.stringify(chainInfo);
     const now = Date.now();
     if (blocks.length > 0) this.#written.push({ at: now, height: BigInt(blocks.at(-1)!.block.height) });
@@ -517,29 +456,14 @@ export class Mirror {
 
   /** What the state copy reads of the upstream and of the store (the mirror is the store's only writer: what it reads stays until it writes). */
   get #stateSource(): StateSource {
-    const pool = this.#pool;
+    const store = this.#store;
     return {
       client: this.#client,
       addresses: this.#addresses,
-      async stored(kind, list) {
-        const { rows } = await pool.query<{ key: string }>('select key from state_lists where kind = $1 and list = $2', [kind, list]);
-        return rows.map((row) => row.key);
-      },
-      async storedRoots(ids) {
-        const { rows } = await pool.query<{ key: string; root: string }>("select key, (json::jsonb)->'namespace'->>'level0' as root from state_entries where kind = 'namespaces' and key = any($1::text[])", [ids]);
-        return new Map(rows.map((row) => [row.key, row.root.toUpperCase()]));
-      },
-      async storedMultisig() {
-        const { rows } = await pool.query<{ address: string }>('select address from multisig_entries');
-        return rows.map((row) => row.address);
-      },
-      async storedEnding(kind, path, from, to) {
-        const { rows } = await pool.query<{ json: string }>(
-          'select json from state_entries where kind = $1 and ((json::jsonb) #>> $2::text[])::numeric > $3::numeric and ((json::jsonb) #>> $2::text[])::numeric <= $4::numeric',
-          [kind, path, from.toString(), to.toString()],
-        );
-        return rows.map((row) => JSON.parse(row.json) as unknown);
-      },
+      stored: (kind, list) => store.listed(kind, list),
+      storedRoots: (ids) => store.namespaceRoots(ids),
+      storedMultisig: () => store.multisigAccounts(),
+      storedEnding: (kind, path, from, to) => store.ending(kind, path, from, to),
     };
   }
 

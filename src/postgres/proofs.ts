@@ -2,7 +2,6 @@ import type pg from 'pg';
 import type { MerkleProofInfoDTO } from '../backend/repositories.js';
 import type { StateTreeName } from '../backend/state-proofs.js';
 import { leafPath, type BlockLeaves } from '../memory/block-merkle.js';
-import type { ChainCore } from '../memory/chain/core.js';
 import { toHex } from '../memory/keys.js';
 import type { ChainState } from '../memory/state/chain-state.js';
 import { keyNibbles, proofStep, type PatriciaNode } from '../memory/state/patricia-tree.js';

@@ -1,9 +1,9 @@
 import type { AccountKey, AccountSearchCriteria } from '../../backend/accounts.js';
 import type { GatewayBackend } from '../../backend/index.js';
-import { InvalidArgumentError, clip } from '../../errors.js';
+import { InvalidArgumentError } from '../../errors.js';
 import { parseAddress } from '../../http/address.js';
 import { requireJsonObject } from '../../http/body.js';
-import { parseHex, parseUint64, singleParam, upperHex } from '../../http/query.js';
+import { parseHex, parseUint64, singleParam } from '../../http/query.js';
 import { PURE, type Router } from '../../http/router.js';
 import { parsePagination } from '../../pagination.js';
 import { oneOrNotFound, pageOf } from '../../routes/awaitable.js';

@@ -6,7 +6,7 @@ import { eachByKey } from '../../upstream/entries.js';
 import { hex, object, text } from '../../upstream/rules.js';
 import { fields } from '../../upstream/shape.js';
 import { UPSTREAM_KEYS } from '../../upstream/state-path.js';
-import { defineFamily, defineState, listingRepository, type ReceiptChange, type TransactionChange } from '../family.js';
+import { defineFamily, defineState, listingRepository, type TransactionChange } from '../family.js';
 import { secretLockPlugin } from './plugin.js';
 import { secretLockRoutes } from './routes.js';
 import { SECRET_LOCKS, type SecretLockEntry } from './state.js';

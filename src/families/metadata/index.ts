@@ -5,7 +5,7 @@ import { eachByKey } from '../../upstream/entries.js';
 import { hex, object, text } from '../../upstream/rules.js';
 import { fields } from '../../upstream/shape.js';
 import { UPSTREAM_KEYS } from '../../upstream/state-path.js';
-import { defineFamily, defineState, listingRepository, type ReceiptChange, type TransactionChange, type Changed } from '../family.js';
+import { defineFamily, defineState, listingRepository, type TransactionChange, type Changed } from '../family.js';
 import { metadataPlugin } from './plugin.js';
 import { metadataRoutes } from './routes.js';
 import { METADATA, METADATA_TYPE, type MetadataEntry } from './state.js';

@@ -1,0 +1,183 @@
+import type pg from 'pg';
+import type { BlockInfoDTO, FinalizationProofDTO, TransactionStatusDTO } from '../backend/dto.js';
+import type { ChainEvent } from '../backend/events.js';
+import type { BlockLeaves } from '../memory/block-merkle.js';
+import { insertBlocks, insertEvents, insertProofs, removeBlocksAbove } from './blocks.js';
+import { INBOUND_CHANNEL, type InboundKind } from './inputs.js';
+import { MIRROR_META, writeMeta, type MirrorMeta } from './meta.js';
+import { migrate } from './migrations.js';
+import { createPool, inTransaction, type PostgresOptions } from './pool.js';
+import { insertLeaves } from './proofs.js';
+import { insertStatements, removeStatementsAbove, type StatementRow } from './receipts.js';
+import { LIST_BUCKET_SIZE } from './state-lists.js';
+import { writeStateRows, type StateRows } from './state-write.js';
+import { appendConfirmed, removeFromPools, removeTransactionsAbove, replacePools, writeStatuses, type EntryRow } from './transactions.js';
+import { WakeUpReader } from './wakeup.js';
+
+/** What one database transaction of a mirror writes: blocks with what they hold, or a head and finalization alone. */
+export interface MirroredBatch {
+  readonly blocks: readonly BlockInfoDTO[];
+  /** The blocks' confirmed transactions, each record's rows. */
+  readonly rows: readonly EntryRow[][];
+  readonly statuses: readonly { hash: string; status: TransactionStatusDTO }[];
+  /** Hashes the blocks confirmed that the stored pools held: they leave them. */
+  readonly unpooled: readonly string[];
+  /** The blocks' statements: each block's transaction statements, then its resolutions. */
+  readonly statements: readonly StatementRow[];
+  /** Each block's merkle leaves. */
+  readonly leaves: readonly { height: bigint; leaves: BlockLeaves }[];
+  /** The state entries the blocks changed, as the upstream has them now. */
+  readonly state?: StateRows;
+  readonly events: readonly ChainEvent[];
+  readonly proofs: readonly FinalizationProofDTO[];
+  /** Meta rows to set with the batch (the head, the fee quotes, the storage figures …). */
+  readonly meta: Readonly<Record<string, unknown>>;
+}
+
+/** An announce a gateway instance queued for the upstream. */
+export interface QueuedAnnounce {
+  readonly seq: string;
+  readonly kind: InboundKind;
+  readonly payload: string;
+}
+
+/**
+ * The PostgreSQL store as a mirror writes it: the only writer of its database, which it reads
+ * back to resume (its last block, its last finalization), to compare with the upstream (a
+ * block's hash), and to know what it holds of the state it copies (keys of a list, namespace
+ * roots, multisig accounts, entries ending in a range of heights). Every statement a mirror
+ * runs is here; src/mirror only follows the upstream.
+ */
+export class MirrorStore {
+  readonly #pool: pg.Pool;
+
+  private constructor(pool: pg.Pool) {
+    this.#pool = pool;
+  }
+
+  /**
+   * Opens and migrates the store; refuses a database that holds a chain its own writer wrote.
+   * Returns it with what it says of the mirror that wrote it (undefined for an empty database).
+   */
+  static async open(options: PostgresOptions): Promise<{ store: MirrorStore; meta: MirrorMeta | undefined }> {
+    const pool = createPool(options);
+    try {
+      await migrate(pool);
+      const { rows } = await pool.query<{ json: string }>('select json from meta where key = $1', [MIRROR_META]);
+      const meta = rows[0] && (JSON.parse(rows[0].json) as MirrorMeta);
+      const { rows: blocks } = await pool.query<{ count: string }>('select count(*) as count from blocks');
+      if (!meta && Number(blocks[0].count) > 0) throw new Error('the database holds a chain its own writer wrote: a mirror writes into an empty database or its own');
+      return { store: new MirrorStore(pool), meta };
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+  }
+
+  /** The last block stored: its height and hash; undefined for none. */
+  async head(): Promise<{ height: bigint; hash: string } | undefined> {
+    const { rows } = await this.#pool.query<{ height: string; hash: string }>('select height, hash from blocks order by height desc limit 1');
+    return rows[0] && { height: BigInt(rows[0].height), hash: rows[0].hash };
+  }
+
+  /** The last finalization proof stored. */
+  async lastProof(): Promise<FinalizationProofDTO | undefined> {
+    const { rows } = await this.#pool.query<{ json: string }>('select json from finalization_proofs order by epoch desc limit 1');
+    return rows[0] && (JSON.parse(rows[0].json) as FinalizationProofDTO);
+  }
+
+  /** The hash of the block stored at `height` ('' for none). */
+  async hashAt(height: bigint): Promise<string> {
+    const { rows } = await this.#pool.query<{ hash: string }>('select hash from blocks where height = $1', [height.toString()]);
+    return rows[0]?.hash ?? '';
+  }
+
+  /** Sets meta rows (the node and network answers, the mirror's own) in a transaction of their own. */
+  async writeMeta(values: Readonly<Record<string, unknown>>): Promise<void> {
+    await inTransaction(this.#pool, (client) => writeMeta(client, values));
+  }
+
+  /** Writes a batch in one database transaction: blocks, transactions, statements, leaves, state, pools, statuses, proofs, events and meta. */
+  async write(batch: MirroredBatch): Promise<void> {
+    await inTransaction(this.#pool, async (client) => {
+      await insertBlocks(client, batch.blocks);
+      await appendConfirmed(client, batch.rows);
+      await insertStatements(client, batch.statements);
+      await insertLeaves(client, batch.leaves);
+      if (batch.state) await writeStateRows(client, batch.state, { bucketSize: LIST_BUCKET_SIZE, catchUp: false });
+      await removeFromPools(client, batch.unpooled);
+      await writeStatuses(client, batch.statuses);
+      await insertProofs(client, batch.proofs);
+      await insertEvents(client, batch.events);
+      await writeMeta(client, batch.meta);
+    });
+  }
+
+  /** The pools written whole in place of the stored ones, with the statuses and events of what changed, in one transaction. */
+  async replacePools(pools: { rows: Parameters<typeof replacePools>[1]; statuses: readonly { hash: string; status?: TransactionStatusDTO }[]; events: readonly ChainEvent[] }): Promise<void> {
+    await inTransaction(this.#pool, async (client) => {
+      await replacePools(client, pools.rows);
+      await writeStatuses(client, pools.statuses);
+      await insertEvents(client, pools.events);
+    });
+  }
+
+  /** Removes every block above `height`, with its transactions and statements (the upstream switched to another fork). */
+  async removeAbove(height: bigint): Promise<void> {
+    await inTransaction(this.#pool, async (client) => {
+      await removeTransactionsAbove(client, height);
+      await removeStatementsAbove(client, height);
+      await removeBlocksAbove(client, height);
+    });
+  }
+
+  /** The keys the store lists in a kind's list (`''`: every entry of the kind). */
+  async listed(kind: string, list: string): Promise<string[]> {
+    const { rows } = await this.#pool.query<{ key: string }>('select key from state_lists where kind = $1 and list = $2', [kind, list]);
+    return rows.map((row) => row.key);
+  }
+
+  /** The roots (16 hex) of the stored namespaces among these ids, by id. */
+  async namespaceRoots(ids: readonly string[]): Promise<Map<string, string>> {
+    const { rows } = await this.#pool.query<{ key: string; root: string }>("select key, (json::jsonb)->'namespace'->>'level0' as root from state_entries where kind = 'namespaces' and key = any($1::text[])", [ids]);
+    return new Map(rows.map((row) => [row.key, row.root.toUpperCase()]));
+  }
+
+  /** The accounts (48 hex) with a stored multisig entry. */
+  async multisigAccounts(): Promise<string[]> {
+    const { rows } = await this.#pool.query<{ address: string }>('select address from multisig_entries');
+    return rows.map((row) => row.address);
+  }
+
+  /** The stored entries (their JSON) of a kind whose end height (at `path` in the JSON) is above `from` and at most `to`. */
+  async ending(kind: string, path: readonly string[], from: bigint, to: bigint): Promise<unknown[]> {
+    const { rows } = await this.#pool.query<{ json: string }>(
+      'select json from state_entries where kind = $1 and ((json::jsonb) #>> $2::text[])::numeric > $3::numeric and ((json::jsonb) #>> $2::text[])::numeric <= $4::numeric',
+      [kind, path, from.toString(), to.toString()],
+    );
+    return rows.map((row) => JSON.parse(row.json) as unknown);
+  }
+
+  /**
+   * Forwards what gateway instances queue (in queue order) with `forward`, each removed once
+   * forwarded (or refused: `forward` resolves); one that throws stops the read, and the next
+   * wake-up goes on from it. Woken by NOTIFY and by a poll every `interval` ms.
+   */
+  forwardAnnounces(options: PostgresOptions, interval: number, forward: (announce: QueuedAnnounce) => Promise<void>, stopped: () => boolean): WakeUpReader {
+    return new WakeUpReader(options, INBOUND_CHANNEL, interval, async (client) => {
+      for (;;) {
+        const { rows } = await client.query<QueuedAnnounce>('select seq, kind, payload from inbound order by seq limit 100');
+        if (rows.length === 0 || stopped()) return;
+        for (const row of rows) {
+          await forward(row);
+          await client.query('delete from inbound where seq = $1', [row.seq]);
+        }
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.end();
+  }
+}
+
