@@ -220,9 +220,9 @@ try {
 }
 
 /** The PostgreSQL store, loaded only when asked for (pg is an optional peer dependency). */
-async function loadPostgres(): Promise<typeof import('./postgres/index.js')> {
+async function loadPostgres(): Promise<typeof import('./postgres.js')> {
   try {
-    return await import('./postgres/index.js');
+    return await import('./postgres.js');
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes("'pg'")) {
       throw new Error('a PostgreSQL --store needs the pg package: npm install pg');

@@ -24,7 +24,7 @@ import { answerClientErrors } from './http/client-errors.js';
 import { applyServerTimeouts, type ServerTimeouts } from './http/server-timeouts.js';
 import { explorerPath, explorerRoute, type ExplorerOptions } from './explorer/route.js';
 import { InMemoryChain } from './in-memory-chain.js';
-import { symbolRoutes } from './routes/index.js';
+import { symbolRoutes } from './symbol-routes.js';
 import { ListenerHub, type ListenerHubOptions, type UpgradeEmitter } from './ws/index.js';
 
 export { GATEWAY_DEFAULTS } from './http/limits.js';

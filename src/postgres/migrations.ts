@@ -1,13 +1,9 @@
 import type pg from 'pg';
+import type { Migration } from './part.js';
 import { STORE_MODULES } from './parts.js';
 import { inTransaction } from './pool.js';
 
-/** One step of the schema, applied once, in order, in its own transaction. */
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  readonly sql: string;
-}
+export type { Migration };
 
 /**
  * The schema, version by version. Never edit a released step: add the next one.

@@ -3,8 +3,14 @@ import type { BlockInfoDTO } from '../backend/dto.js';
 import type { ChainEvent } from '../backend/events.js';
 import type { BlockRepository, GatewayBackend } from '../backend/index.js';
 import type { Chain } from '../memory/chain/chain.js';
-import type { Migration } from './migrations.js';
 import type { Reader } from './reader.js';
+
+/** One step of the schema, applied once, in order, in its own transaction. */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
 
 /** Writes one part's rows in the batch's transaction. It may run again (after a failed, rolled back attempt), so it only reads what `collect` captured. */
 export type PartWrite = (client: pg.PoolClient) => Promise<void>;
