@@ -2,7 +2,8 @@
 # Checks the package as npm would publish it: packs it, installs the tarball into a scratch
 # project outside the repo, then loads every entry with require and import, answers one request
 # with a real gateway, type-checks a TypeScript consumer against the shipped declarations
-# (ESM and CommonJS, strict, no skipLibCheck), and runs publint and attw on the same tarball.
+# (ESM and CommonJS, strict, no skipLibCheck), checks that every name the declarations declare
+# is exported, and runs publint and attw on the same tarball.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$PWD/node_modules/.bin start=$SECONDS
@@ -12,6 +13,7 @@ step() { echo "check:package: $*"; }
 
 step build
 npm run build --silent >/dev/null
+node scripts/check-declarations.mjs
 npm pack --silent --pack-destination "$pack" >/dev/null
 tarball=$(echo "$pack"/*.tgz)
 

@@ -2,7 +2,7 @@ import { FAMILIES } from './families/index.js';
 import { readForkOrigin, type ForkedChainOptions, type ForkOptions } from './fork/origin.js';
 import { optionsOfDump, parseChainDump, type StateOptionName } from './memory/chain-dump.js';
 import { Chain } from './memory/chain/chain.js';
-import type { RepositoriesOf } from './memory/chain/family.js';
+import type { GatewayBackend } from './backend/index.js';
 import type { ChainOrigin } from './memory/chain/origin.js';
 import type { InMemoryChainOptions } from './memory/options.js';
 
@@ -18,7 +18,9 @@ import type { InMemoryChainOptions } from './memory/options.js';
  * const gateway = createGateway({ backend: chain });
  */
 export class InMemoryChain extends Chain {
-  /** @param origin where the chain starts instead of its own nemesis block (`InMemoryChain.fork` reads one from an upstream gateway) */
+  constructor(options?: InMemoryChainOptions);
+  /** @internal `origin`: where the chain starts instead of its own nemesis block (`InMemoryChain.fork` reads one from an upstream gateway). */
+  constructor(options: InMemoryChainOptions, origin: ChainOrigin);
   constructor(options: InMemoryChainOptions = {}, origin?: ChainOrigin) {
     super(FAMILIES, options, origin);
   }
@@ -62,5 +64,5 @@ export class InMemoryChain extends Chain {
   }
 }
 
-/** The repositories every family of the registry serves: an `InMemoryChain` has them all. */
-export interface InMemoryChain extends RepositoriesOf<typeof FAMILIES> {}
+/** Every repository of the backend contract: the chain's own, and those every family of the registry serves. */
+export interface InMemoryChain extends Required<Omit<GatewayBackend, keyof Chain>> {}

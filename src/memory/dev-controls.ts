@@ -60,6 +60,7 @@ export class DevControls implements DevControlsRepository {
   readonly #snapshots = new Map<string, { checkpoint: ChainCheckpoint; offset: bigint }>();
   #snapshotCount = 0;
 
+  /** @internal A chain makes its own (`chain.dev`). */
   constructor(chain: DevChain, mining: Partial<MiningDTO>) {
     this.#chain = chain;
     this.setMining(mining);

@@ -5,6 +5,7 @@ import type { ChainState } from './state/chain-state.js';
 export class Ledger {
   readonly #state: ChainState;
 
+  /** @internal A chain makes its own (`chain.ledger`). */
   constructor(state: ChainState) {
     this.#state = state;
   }

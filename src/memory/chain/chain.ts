@@ -78,6 +78,7 @@ export class Chain implements GatewayBackend, ChainIdentity {
   #replaying = false;
 
   /**
+   * @internal `InMemoryChain` gives it every family of the registry.
    * @param families the transaction families the chain runs, in the order their rules run (the core's first, as in catapult)
    * @param origin where the chain starts instead of a nemesis block of its own (see `ChainOrigin`)
    */
@@ -249,7 +250,7 @@ export class Chain implements GatewayBackend, ChainIdentity {
     return this.#revision;
   }
 
-  /** What a store that copies the chain as it runs (the PostgreSQL writer) reads of it: see `ChainFollowing`. */
+  /** @internal What a store that copies the chain as it runs (the PostgreSQL writer) reads of it: see `ChainFollowing`. */
   following(): ChainFollowing {
     const core = () => this.#core;
     return {

@@ -35,14 +35,3 @@ export interface RepositoryAccess<P extends ChainPlugin = ChainPlugin> {
   /** The address (48 hex) of a public key (64 hex) on the chain's network. */
   addressOf(publicKey: string): string;
 }
-
-/** The repositories a list of families serves, as the backend contract types them: what a chain of those families serves besides its own. */
-export type RepositoriesOf<F extends readonly ChainFamily<ChainPlugin, Partial<GatewayBackend>>[]> = {
-  [K in keyof Served<F> & keyof GatewayBackend]-?: NonNullable<GatewayBackend[K]>;
-};
-
-type Served<F extends readonly ChainFamily<ChainPlugin, Partial<GatewayBackend>>[]> = UnionToIntersection<
-  { [K in keyof F]: F[K] extends ChainFamily<ChainPlugin, infer R> ? R : never }[number]
->;
-
-type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
