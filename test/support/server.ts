@@ -91,22 +91,27 @@ export function testChain(options: InMemoryChainOptions = {}): InMemoryChain {
 }
 
 /** A test chain whose `chain.info()` answers after `ms` milliseconds (or never), and that counts its `close()` calls. */
-export function slowChainInfo(ms: number | 'never', chain: InMemoryChain = testChain()): GatewayBackend & { closed: number } {
+export function slowChainInfo(ms: number | 'never', chain: InMemoryChain = testChain()): GatewayBackend & { closed: number; asked: number } {
   const backend = {
     ...chain,
     blocks: chain.blocks,
     node: chain.node,
     network: chain.network,
     chain: {
-      info: () => new Promise((resolve) => (ms === 'never' ? undefined : setTimeout(() => resolve(chain.chain.info()), ms))),
+      info: () => {
+        backend.asked++;
+        return new Promise((resolve) => (ms === 'never' ? undefined : setTimeout(() => resolve(chain.chain.info()), ms)));
+      },
     },
+    /** How many times chain info was asked for: a request has reached the backend once this moves. */
+    asked: 0,
     closed: 0,
     close: () => {
       backend.closed++;
       chain.close();
     },
   };
-  return backend as GatewayBackend & { closed: number };
+  return backend as GatewayBackend & { closed: number; asked: number };
 }
 
 /** Starts a gateway over a test chain (or the given options) on a real server. */

@@ -1,0 +1,274 @@
+/**
+ * The development controls, each through `/dev/` over HTTP and through `chain.dev`: mining on
+ * demand, automine and interval mining, time travel that moves deadlines and lock and
+ * namespace expiries, balances, impersonation; and `/dev/` absent unless the gateway is made
+ * with `dev: true`.
+ */
+import { PublicKey, Signature } from 'symbol-sdk';
+import { generateNamespaceId } from 'symbol-sdk/symbol';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { InMemoryChain } from '../../src/in-memory-chain.js';
+import type { InMemoryChainOptions } from '../../src/memory/options.js';
+import { confirm, hashLockFor, hex, signedBy } from '../support/announce.js';
+import { startGateway, testChain, type TestServer } from '../support/server.js';
+import { transfer } from '../support/signing.js';
+
+type Server = TestServer & { chain: InMemoryChain };
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+let server: Server | undefined;
+
+async function start(options: InMemoryChainOptions = {}, dev = true): Promise<Server> {
+  server = await startGateway({ backend: testChain(options), dev });
+  return server;
+}
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  vi.restoreAllMocks();
+});
+
+/** A `/dev/` request with a JSON body; its answer is not in the Symbol OpenAPI (errors still are). */
+function dev(method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown) {
+  return server!.request(method, path, { body: body === undefined ? undefined : JSON.stringify(body), headers: JSON_HEADERS, spec: false });
+}
+
+async function status(hash: string): Promise<{ group: string; code: string }> {
+  return (await server!.get(`/transactionStatus/${hash}`)).body;
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 3_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > end) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('mine', () => {
+  it('harvests N blocks now over HTTP, with what waits in the pool', async () => {
+    const { chain } = await start();
+    const [a, b] = chain.fundedAccounts;
+    const payment = transfer(chain, a, b);
+    expect((await server!.request('PUT', '/transactions', { body: payment.body, headers: JSON_HEADERS })).status).toBe(202);
+    const { status: code, body } = await dev('POST', '/dev/mine', { count: 3 });
+    expect(code).toBe(200);
+    expect(body.blocks.map((block: { height: string }) => block.height)).toEqual(['2', '3', '4']);
+    expect(body.blocks.map((block: { transactions: number }) => block.transactions)).toEqual([1, 0, 0]);
+    expect(body.blocks[2].hash).toBe((await server!.get('/blocks/4')).body.meta.hash);
+    expect(await status(payment.hash)).toMatchObject({ group: 'confirmed' });
+  });
+
+  it('harvests N blocks from TypeScript, and refuses counts out of range', async () => {
+    const { chain } = await start();
+    expect(chain.dev.mine(2).map((block) => block.height)).toEqual(['2', '3']);
+    expect(() => chain.dev.mine(0)).toThrow(/count must be from 1/);
+    for (const count of [0, -1, 1.5, '2', 10_001]) {
+      const { status: code, body } = await server!.request('POST', '/dev/mine', { body: JSON.stringify({ count }), headers: JSON_HEADERS });
+      expect([count, code, body.code]).toEqual([count, 409, 'InvalidArgument']);
+    }
+    expect(chain.height).toBe(3n);
+  });
+});
+
+describe('mining mode', () => {
+  it('automine over HTTP: a transfer is confirmed without anyone harvesting', async () => {
+    const { chain } = await start({ announceDelay: 10 });
+    const [a, b] = chain.fundedAccounts;
+    expect((await dev('PUT', '/dev/mining', { automine: true })).body).toEqual({ automine: true, interval: 0 });
+    expect((await dev('GET', '/dev/mining')).body).toEqual({ automine: true, interval: 0 });
+    const payment = transfer(chain, a, b);
+    await server!.request('PUT', '/transactions', { body: payment.body, headers: JSON_HEADERS });
+    expect(await until(() => status(payment.hash), (s) => s.group === 'confirmed')).toMatchObject({ group: 'confirmed', code: 'Success' });
+    expect(chain.height).toBe(2n);
+  });
+
+  it('automine from TypeScript (and the chain option), off again on request', async () => {
+    const { chain } = await start({ announceDelay: 10, automine: true });
+    const [a, b] = chain.fundedAccounts;
+    expect(chain.dev.mining()).toEqual({ automine: true, interval: 0 });
+    const first = transfer(chain, a, b, { message: 'first' });
+    await server!.request('PUT', '/transactions', { body: first.body, headers: JSON_HEADERS });
+    expect(await until(() => status(first.hash), (s) => s.group === 'confirmed')).toMatchObject({ group: 'confirmed' });
+    chain.dev.setMining({ automine: false });
+    const second = transfer(chain, a, b, { message: 'second' });
+    await server!.request('PUT', '/transactions', { body: second.body, headers: JSON_HEADERS });
+    expect(await until(() => status(second.hash), (s) => s.group === 'unconfirmed', 1_000)).toMatchObject({ group: 'unconfirmed' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await status(second.hash)).group).toBe('unconfirmed');
+  });
+
+  it('interval mining: blocks every N ms once set, none once set to 0', async () => {
+    const { chain } = await start();
+    expect((await dev('PUT', '/dev/mining', { interval: 30 })).body).toEqual({ automine: false, interval: 30 });
+    await until(async () => chain.height, (height) => height >= 4n);
+    expect(chain.height >= 4n).toBe(true);
+    chain.dev.setMining({ interval: 0 });
+    const stopped = chain.height;
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(chain.height).toBe(stopped);
+    for (const body of [{ interval: -1 }, { interval: 'fast' }, { automine: 'yes' }]) {
+      expect((await server!.request('PUT', '/dev/mining', { body: JSON.stringify(body), headers: JSON_HEADERS })).status).toBe(409);
+    }
+  });
+});
+
+describe('time travel', () => {
+  it('moves the network time and harvests the blocks that time covers: a hash lock expires, as its receipt shows', async () => {
+    const { chain } = await start({ blockInterval: false, rules: { minNamespaceDuration: 5n } });
+    const [, b] = chain.fundedAccounts;
+    const lockedAt = await confirm(server!, hashLockFor(chain, b, 'EF'.repeat(32), { duration: 10n }));
+    const before = BigInt((await server!.get('/node/time')).body.communicationTimestamps.receiveTimestamp);
+    // The chain's nominal block time (the testnet's 30 s when no interval is set): 12 blocks.
+    const { body } = await dev('POST', '/dev/time', { advance: 12 * 30_000 });
+    expect(body.blocks).toHaveLength(12);
+    const timestamps = body.blocks.map((block: { timestamp: string }) => BigInt(block.timestamp));
+    expect(timestamps.slice(1).map((t: bigint, i: number) => t - timestamps[i])).toEqual(Array(11).fill(30_000n));
+    expect(BigInt(body.networkTime) - before >= 12n * 30_000n).toBe(true);
+    const { lock } = (await server!.get(`/lock/hash/${'EF'.repeat(32)}`)).body;
+    expect(lock.endHeight).toBe((lockedAt + 10n).toString());
+    // Expired at its end height within the jump: its mosaics went to that block's harvester (LockHash_Expired).
+    const statements = (await server!.get(`/statements/transaction?height=${lockedAt + 10n}&receiptType=${0x2348}`)).body.data;
+    const expired = statements.flatMap(({ statement }: any) => statement.receipts).filter((receipt: { type: number }) => receipt.type === 0x2348);
+    expect(expired).toEqual([expect.objectContaining({ amount: lock.amount })]);
+  });
+
+  it('moves deadlines from TypeScript: without blocks only the clock moves, and the next block drops what passed its deadline', async () => {
+    const { chain } = await start({ maxTransactionLifetime: 3_600_000 });
+    const [a, b] = chain.fundedAccounts;
+    const payment = transfer(chain, a, b);
+    await server!.request('PUT', '/transactions', { body: payment.body, headers: JSON_HEADERS });
+    chain.processAnnounced();
+    const { blocks } = chain.dev.advanceTime(2 * 3_600_000, { blocks: false });
+    expect(blocks).toEqual([]);
+    expect(chain.height).toBe(1n);
+    chain.dev.mine(1);
+    expect(await status(payment.hash)).toMatchObject({ group: 'failed', code: 'Failure_Core_Past_Deadline' });
+  });
+
+  it('ends a namespace when its duration and grace period are travelled through', async () => {
+    const { chain } = await start({ blockInterval: 1_000, rules: { minNamespaceDuration: 5n, namespaceGracePeriod: 2n } });
+    chain.dev.setMining({ interval: 0 });
+    const [a] = chain.fundedAccounts;
+    const id = generateNamespaceId('travel');
+    await confirm(server!, signedBy(chain, a, { type: 'namespace_registration_transaction_v1', registrationType: 'root', duration: 5n, name: 'travel', id }));
+    expect((await server!.get(`/namespaces/${hex(id)}`)).body.meta.active).toBe(true);
+    // Registered at height 2: held through height 6, in its grace period through 8, ended at 9.
+    expect(chain.dev.advanceTime(7_000).blocks).toHaveLength(7); // one block a second, to height 9
+    expect((await server!.get(`/namespaces/${hex(id)}`)).body.meta.active).toBe(false);
+    chain.dev.advanceTime(1_000); // height 10 is finalized: the ended root is pruned
+    expect((await server!.get(`/namespaces/${hex(id)}`)).status).toBe(404);
+  });
+
+  it('refuses a jump that would take more than 10 000 blocks, or a negative one', async () => {
+    await start();
+    for (const advance of [10_001 * 30_000, -1, 'soon']) {
+      const { status: code, body } = await server!.request('POST', '/dev/time', { body: JSON.stringify({ advance }), headers: JSON_HEADERS });
+      expect([code, body.code]).toEqual([409, 'InvalidArgument']);
+    }
+  });
+});
+
+describe('balances', () => {
+  it('sets an account\'s balance over HTTP; the mosaic\'s supply moves by the difference', async () => {
+    const { chain } = await start();
+    const [a] = chain.fundedAccounts;
+    const currency = chain.currency.mosaicId;
+    const supply = BigInt((await server!.get(`/mosaics/${currency}`)).body.mosaic.supply);
+    const { status: code, body } = await dev('PUT', '/dev/balance', { address: a.address, mosaicId: currency, amount: '42' });
+    expect([code, body]).toEqual([200, { address: a.addressHex, mosaicId: currency, amount: '42' }]);
+    const { account } = (await server!.get(`/accounts/${a.address}`)).body;
+    expect(account.mosaics).toEqual([{ id: currency, amount: '42' }]);
+    expect(BigInt((await server!.get(`/mosaics/${currency}`)).body.mosaic.supply)).toBe(supply - chain.options.accountBalance + 42n);
+    // The next block's state hash covers it.
+    chain.dev.mine(1);
+    expect((await server!.get(`/accounts/${a.address}`)).body.account.mosaics).toEqual([{ id: currency, amount: '42' }]);
+  });
+
+  it('creates an account the chain never saw, from TypeScript; refuses an unknown mosaic and malformed input', async () => {
+    const { chain } = await start();
+    const stranger = chain.symbolNetwork.publicKeyToAddress(new PublicKey('11'.repeat(32)));
+    const strangerHex = Buffer.from(stranger.bytes).toString('hex').toUpperCase();
+    chain.dev.setBalance(strangerHex, chain.currency.mosaicId, 5_000_000n);
+    expect((await server!.get(`/accounts/${stranger}`)).body.account.mosaics).toEqual([{ id: chain.currency.mosaicId, amount: '5000000' }]);
+    expect(() => chain.dev.setBalance(strangerHex, '0123456789ABCDEF', 1n)).toThrow(/no mosaic 0123456789ABCDEF/);
+    for (const body of [
+      { address: stranger.toString(), mosaicId: '0123456789ABCDEF', amount: '1' },
+      { address: 'TNOTANADDRESS', mosaicId: chain.currency.mosaicId, amount: '1' },
+      { address: stranger.toString(), mosaicId: chain.currency.mosaicId, amount: '-1' },
+      { address: stranger.toString(), mosaicId: chain.currency.mosaicId, amount: 1 },
+    ]) {
+      const reply = await server!.request('PUT', '/dev/balance', { body: JSON.stringify(body), headers: JSON_HEADERS });
+      expect([reply.status, reply.body.code]).toEqual([409, 'InvalidArgument']);
+    }
+    expect((await server!.get(`/accounts/${stranger}`)).body.account.mosaics[0].amount).toBe('5000000');
+  });
+});
+
+describe('impersonation', () => {
+  /** An account whose key nobody here holds, funded by the controls. */
+  function stranger(chain: InMemoryChain) {
+    const publicKey = new PublicKey('22'.repeat(32));
+    const address = chain.symbolNetwork.publicKeyToAddress(publicKey);
+    return { publicKey, address, hex: Buffer.from(address.bytes).toString('hex').toUpperCase() };
+  }
+
+  /** A transfer from `publicKey` with a signature of zeros, as an impersonated account sends it. */
+  function unsigned(chain: InMemoryChain, publicKey: InstanceType<typeof PublicKey>, to: string) {
+    const transaction = chain.facade.transactionFactory.create({
+      type: 'transfer_transaction_v1',
+      signerPublicKey: publicKey,
+      fee: 1_000_000n,
+      deadline: chain.networkTime() + 3_600_000n,
+      recipientAddress: to,
+      mosaics: [{ mosaicId: BigInt(`0x${chain.currency.mosaicId}`), amount: 7n }],
+    });
+    const body = chain.facade.transactionFactory.static.attachSignature(transaction, new Signature(new Uint8Array(64)));
+    return { body, hash: chain.facade.hashTransaction(transaction).toString() };
+  }
+
+  it('accepts an impersonated account\'s unsigned transfer over HTTP, says so in the log, and checks it again once stopped', async () => {
+    const { chain } = await start();
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const [, b] = chain.fundedAccounts;
+    const { publicKey, address, hex: addressHex } = stranger(chain);
+    await dev('PUT', '/dev/balance', { address: address.toString(), mosaicId: chain.currency.mosaicId, amount: '10000000' });
+    expect((await dev('PUT', '/dev/impersonation', { address: address.toString(), active: true })).body).toEqual({ addresses: [addressHex] });
+    expect((await dev('GET', '/dev/impersonation')).body).toEqual({ addresses: [addressHex] });
+    const first = unsigned(chain, publicKey, b.address);
+    await server!.request('PUT', '/transactions', { body: first.body, headers: JSON_HEADERS });
+    chain.dev.mine(1);
+    expect(await status(first.hash)).toMatchObject({ group: 'confirmed' });
+    expect(warnings.mock.calls.map(([message]) => String(message)).some((message) => message.includes('not checked') && message.includes(address.toString()))).toBe(true);
+
+    expect((await dev('PUT', '/dev/impersonation', { address: address.toString(), active: false })).body).toEqual({ addresses: [] });
+    const second = unsigned(chain, publicKey, chain.fundedAccounts[2].address);
+    await server!.request('PUT', '/transactions', { body: second.body, headers: JSON_HEADERS });
+    chain.processAnnounced();
+    expect(await status(second.hash)).toMatchObject({ group: 'failed', code: 'Failure_Signature_Not_Verifiable' });
+  });
+
+  it('impersonates from TypeScript; a wrongly signed transfer of a funded account goes through', async () => {
+    const { chain } = await start();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const [a, b] = chain.fundedAccounts;
+    chain.dev.impersonate(a.addressHex);
+    expect(chain.dev.impersonated()).toEqual([a.addressHex]);
+    const signedByB = transfer(chain, a, b, { facade: chain.facade });
+    // b's key signs a's transfer: a wrong signature.
+    const forged = chain.facade.transactionFactory.static.attachSignature(signedByB.transaction, chain.facade.signTransaction(b.keyPair, signedByB.transaction));
+    await server!.request('PUT', '/transactions', { body: forged, headers: JSON_HEADERS });
+    chain.dev.mine(1);
+    expect(await status(chain.facade.hashTransaction(signedByB.transaction).toString())).toMatchObject({ group: 'confirmed' });
+    expect(() => chain.dev.mine(1)).not.toThrow();
+  });
+});
+
+describe('without dev: true', () => {
+  it('has no /dev/ routes', async () => {
+    await start({}, false);
+    expect((await server!.request('POST', '/dev/mine', { body: '{}', headers: JSON_HEADERS })).status).toBe(404);
+    expect((await server!.get('/dev/mining')).status).toBe(404);
+  });
+});

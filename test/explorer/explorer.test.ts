@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { Browser, Page } from 'playwright-core';
+import { Address } from 'symbol-sdk/symbol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGateway } from '../../src/index.js';
+import type { InMemoryChain } from '../../src/in-memory-chain.js';
+import { INSTALL_TIMEOUT, launchChromium } from '../support/browser.js';
+import { listen } from '../support/mounts.js';
+import { startGateway, testChain } from '../support/server.js';
+import { transfer } from '../support/signing.js';
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
+// What the page shows once it has fetched or been told: a cold browser can take a second or two.
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 5_000 });
+
+describe('explorer route', () => {
+  it('serves the page as HTML, uncached, under a policy that allows its own script, style and host only', async () => {
+    const server = await startGateway({ explorer: true });
+    try {
+      const reply = await fetch(`${server.base}/explorer`);
+      const html = await reply.text();
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(reply.headers.get('content-length')).toBe(String(Buffer.byteLength(html)));
+      expect(reply.headers.get('cache-control')).toBe('no-store');
+      expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(reply.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(html).toMatch(/^<!doctype html>/);
+      expect(html).toContain('<meta name="ws-path" content="/ws">');
+
+      const script = html.match(/<script>([\s\S]*)<\/script>/)![1];
+      const style = html.match(/<style>([\s\S]*)<\/style>/)![1];
+      const host = new URL(server.origin).host;
+      expect(reply.headers.get('content-security-policy')).toBe(
+        `default-src 'none'; script-src 'sha256-${sha256(script)}'; style-src 'sha256-${sha256(style)}'; img-src data:; ` +
+          `base-uri 'none'; form-action 'none'; frame-ancestors 'none'; connect-src 'self' ws://${host} wss://${host}`,
+      );
+
+      const head = await fetch(`${server.base}/explorer/`, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(html)));
+      expect(await head.text()).toBe('');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('names no socket host in the policy when the Host header is not a plain host', async () => {
+    const server = await startGateway({ explorer: true });
+    try {
+      const { port } = new URL(server.origin);
+      // fetch sends a Host of its own; node:http sends the one it is given.
+      const policy = await new Promise<string>((resolve, reject) => {
+        const headers = { host: "evil; script-src 'unsafe-inline'" };
+        http.get({ port, path: '/explorer', headers }, (res) => {
+          res.resume();
+          resolve(String(res.headers['content-security-policy']));
+        }).on('error', reject);
+      });
+      expect(policy).toMatch(/; connect-src 'self'$/);
+      expect(policy).not.toContain('unsafe-inline');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('is off unless asked for, and serves at the path it is given', async () => {
+    const off = await startGateway();
+    const moved = await startGateway({ explorer: { path: '/tools/explorer' } });
+    try {
+      const reply = await off.get('/explorer');
+      expect(reply.status).toBe(404);
+      expect(reply.body.code).toBe('ResourceNotFound');
+      expect((await moved.get('/explorer')).status).toBe(404);
+      const page = await fetch(`${moved.base}/tools/explorer`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<meta name="explorer-path" content="/tools/explorer">');
+    } finally {
+      await Promise.all([off.close(), moved.close()]);
+    }
+  });
+
+  it('refuses a path that is not a plain path, before it makes anything', () => {
+    for (const path of ['explorer', '/explorer/:id', '/a b', '/']) {
+      expect(() => createGateway({ explorer: { path } })).toThrow(new TypeError(`explorer.path must be a plain path such as '/explorer'`));
+    }
+  });
+});
+
+describe('explorer page in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  }, INSTALL_TIMEOUT);
+  afterAll(() => browser?.close());
+
+  // A page that records what the browser complains about: script errors and blocked content.
+  async function open(url: string): Promise<{ page: Page; complaints: string[] }> {
+    const page = await browser.newPage();
+    const complaints: string[] = [];
+    page.on('pageerror', (error) => complaints.push(error.message));
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused/.test(message.text())) complaints.push(message.text());
+    });
+    await page.goto(url);
+    return { page, complaints };
+  }
+
+  async function search(page: Page, query: string): Promise<void> {
+    await page.fill('#query', query);
+    await page.press('#query', 'Enter');
+  }
+
+  it('shows the chain live, a block, an account, a transaction and a namespace', async () => {
+    const server = await startGateway({ explorer: true });
+    const { chain } = server;
+    const [payer, payee] = chain.fundedAccounts;
+    try {
+      const paid = transfer(chain, payer, payee, { amount: 2_500_000n, message: 'coffee' });
+      await server.request('PUT', '/transactions', { body: paid.body, headers: JSON_HEADERS });
+      chain.processAnnounced();
+      chain.harvest(); // height 2, with the transfer
+
+      const { page, complaints } = await open(`${server.base}/explorer`);
+      await eventually(() => page.textContent('#height')).toBe('2');
+      expect(await page.textContent('#finalized')).toBe('1');
+      await eventually(() => page.locator('#blocks li').count()).toBe(2);
+      await eventually(() => server.gateway.hub.subscriberCount('block')).toBe(1);
+
+      // A new block arrives over /ws: listed first, height updated, the page not reloaded.
+      await page.evaluate(() => ((globalThis as any).stayed = true));
+      chain.harvest();
+      await eventually(() => page.textContent('#blocks li:first-child a')).toBe('Block 3');
+      expect(await page.textContent('#height')).toBe('3');
+      expect(await page.evaluate(() => (globalThis as any).stayed)).toBe(true);
+
+      // The block with the transfer: its transaction and its receipts.
+      await page.click('#blocks li[data-height="2"] a');
+      await eventually(() => page.textContent('#view h2')).toContain('Block 2');
+      const rows = page.locator('#view table').first().locator('tbody tr');
+      expect(await rows.count()).toBe(1);
+      expect(await rows.first().textContent()).toContain('transfer');
+      expect(await rows.first().textContent()).toContain(`${payee.address}: 2.5 symbol.xym`);
+      expect(await page.locator('#view table').nth(1).textContent()).toContain('harvest fee');
+
+      // An account: its currency balance, as the ledger holds it.
+      await search(page, payer.address);
+      await eventually(() => page.textContent('#account-address')).toBe(payer.address);
+      const balance = chain.ledger.balance(addressHex(payer.address), chain.currency.mosaicId);
+      const mosaics = await page.textContent('#account-mosaics');
+      expect(mosaics).toContain('symbol.xym');
+      expect(mosaics).toContain(formatXym(balance));
+      expect(await page.textContent('#view')).toContain('not multisig');
+
+      // A transaction by hash, confirmed; and one the chain refused.
+      await search(page, paid.hash.toLowerCase());
+      await eventually(() => page.textContent('#tx-status')).toContain('confirmed');
+      expect(await page.textContent('#tx-status')).toContain('Success');
+      expect(await page.textContent('#view')).toContain('coffee');
+      const overdraft = transfer(chain, payee, payer, { amount: 10n ** 15n });
+      await server.request('PUT', '/transactions', { body: overdraft.body, headers: JSON_HEADERS });
+      chain.processAnnounced();
+      await search(page, overdraft.hash);
+      await eventually(() => page.textContent('#tx-status')).toContain('failed');
+      expect(await page.textContent('#tx-status')).toContain('Failure_Core_Insufficient_Balance');
+
+      // A namespace by name: the page computes its id as symbol-sdk does.
+      await search(page, 'symbol.xym');
+      await eventually(() => page.textContent('#namespace-id')).toBe('E74B99BA41F4AFEE');
+      expect(await page.textContent('#view')).toContain(`mosaic ${chain.currency.mosaicId}`);
+
+      expect(complaints).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('works with the gateway mounted under a prefix', async () => {
+    const chain: InMemoryChain = testChain();
+    const gateway = createGateway({ backend: chain, explorer: true, ws: { path: '/symbol/ws' }, logger: { error() {} } });
+    const { server, base } = await listen(gateway, 'express5-prefix');
+    try {
+      const { page, complaints } = await open(`${base}/explorer`);
+      await eventually(() => page.textContent('#height')).toBe('1');
+      await eventually(() => gateway.hub.subscriberCount('block')).toBe(1);
+      chain.harvest();
+      await eventually(() => page.textContent('#blocks li:first-child a')).toBe('Block 2');
+      expect(complaints).toEqual([]);
+    } finally {
+      await gateway.close();
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
+
+function addressHex(address: string): string {
+  return Buffer.from(new Address(address).bytes).toString('hex').toUpperCase();
+}
+
+// Atomic units of the currency (divisibility 6) as the page writes them: 999,998.9819
+function formatXym(amount: bigint): string {
+  const fraction = (amount % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
+  return (amount / 1_000_000n).toLocaleString('en-US') + (fraction ? `.${fraction}` : '');
+}

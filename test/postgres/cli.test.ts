@@ -1,0 +1,47 @@
+/**
+ * `symbol-gateway --store postgres://…`: the process that runs the chain writes it to the
+ * database and a `--reader` process serves it from there; a writer started again continues the
+ * chain the database holds.
+ */
+import { once } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { listening } from '../support/cli.js';
+import { usePostgres } from '../support/postgres.js';
+
+const postgres = usePostgres();
+const json = async (url: string, init?: RequestInit): Promise<any> => (await fetch(url, init)).json();
+const mine = (base: string, count: number) => json(`${base}/dev/mine`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count }) });
+
+describe('symbol-gateway --store postgres://…', () => {
+  it('a writer and a reader process share the chain; a restarted writer continues it', async () => {
+    const url = postgres().url;
+    const writer = await listening(['--store', url, '--block-time', '0', '--accounts', '2', '--seed', 'stored']);
+    expect(writer.output()).toMatch(/in-memory testnet, blocks on request; written to postgres:\/\/postgres@127\.0\.0\.1:\d+\/symbol_gateway, at height 1\)/);
+    const reader = await listening(['--store', url, '--reader']);
+    expect(reader.output()).toMatch(/\(a reader of postgres:\/\//);
+    const mined = await mine(writer.base, 3);
+    const last = mined.blocks[2];
+    let stored: any;
+    for (let i = 0; i < 100; i++) {
+      stored = await json(`${reader.base}/chain/info`);
+      if (stored.height === '4') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(stored.height).toBe('4');
+    expect((await json(`${reader.base}/blocks/4`)).meta.hash).toBe(last.hash);
+    // The reader has no chain to control.
+    expect((await fetch(`${reader.base}/dev/mine`, { method: 'POST' })).status).toBe(404);
+
+    writer.child.kill('SIGTERM');
+    await once(writer.child, 'exit');
+    // The seed and accounts come from the database.
+    const again = await listening(['--store', url, '--block-time', '0']);
+    expect(again.output()).toContain('at height 4)');
+    await again.printed('funded test accounts');
+    const next = await mine(again.base, 1);
+    expect(next.blocks[0].height).toBe('5');
+    expect((await json(`${again.base}/blocks/4`)).meta.hash).toBe(last.hash);
+    again.child.kill('SIGTERM');
+    reader.child.kill('SIGTERM');
+  }, 60_000);
+});
