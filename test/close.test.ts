@@ -35,7 +35,6 @@ async function get(url: string): Promise<{ status: number; body: any } | { error
   }
 }
 
-
 describe('gateway.close()', () => {
   it('lets a request in flight finish with 200, answers new ones 503, then resolves and closes the backend', async () => {
     const backend = slowChainInfo(300);
