@@ -1,19 +1,22 @@
 /**
  * The contract between routes and chain data. A backend author reads this folder and
  * nothing else: implement `GatewayBackend`, throw `ServiceUnavailableError` when the
- * node or database is unreachable, and return wire-shaped DTOs.
+ * node or database is unreachable, and return wire-shaped DTOs. The chain's own resources
+ * are in dto.ts and repositories.ts; each transaction family's are in the file named for the
+ * family (core.ts: accounts; mosaic.ts, namespace.ts, lock-hash.ts …), as in src/families/.
  */
-import type { AccountRestrictionsRepository } from './account-restrictions.js';
-import type { AccountRepository } from './accounts.js';
+import type { AccountRepository } from './core.js';
 import type { DevControlsRepository } from './dev.js';
 import type { EventFeed } from './events.js';
-import type { HashLockRepository, SecretLockRepository } from './locks.js';
+import type { HashLockRepository } from './lock-hash.js';
+import type { SecretLockRepository } from './lock-secret.js';
 import type { MetadataRepository } from './metadata.js';
-import type { MosaicRepository } from './mosaics.js';
-import type { MosaicRestrictionRepository } from './mosaic-restrictions.js';
+import type { MosaicRepository } from './mosaic.js';
 import type { MultisigRepository } from './multisig.js';
-import type { NamespaceRepository } from './namespaces.js';
+import type { NamespaceRepository } from './namespace.js';
 import type { ReceiptRepository } from './receipts.js';
+import type { AccountRestrictionsRepository } from './restriction-account.js';
+import type { MosaicRestrictionRepository } from './restriction-mosaic.js';
 import type { StateProofRepository } from './state-proofs.js';
 import type {
   BlockRepository,
@@ -29,17 +32,19 @@ import type {
 
 export type * from './dto.js';
 export type * from './repositories.js';
-export type * from './accounts.js';
-export type * from './account-restrictions.js';
-export type * from './mosaics.js';
-export type * from './mosaic-restrictions.js';
-export type * from './metadata.js';
-export type * from './namespaces.js';
 export type * from './receipts.js';
-export type * from './multisig.js';
-export type * from './locks.js';
 export type * from './state-proofs.js';
 export type * from './dev.js';
+export type * from './core.js';
+export type * from './mosaic.js';
+export type * from './namespace.js';
+export type * from './multisig.js';
+export type * from './metadata.js';
+export type * from './lock-shared.js';
+export type * from './lock-hash.js';
+export type * from './lock-secret.js';
+export type * from './restriction-account.js';
+export type * from './restriction-mosaic.js';
 export * from './events.js';
 
 /** Everything the gateway's routes read from. */

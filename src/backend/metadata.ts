@@ -1,3 +1,4 @@
+/** The metadata family's resources (src/families/metadata): metadata entries. */
 import type { PageRequest } from '../pagination.js';
 import type { Awaitable, PageResult } from './repositories.js';
 

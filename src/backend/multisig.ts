@@ -1,3 +1,4 @@
+/** The multisig family's resources (src/families/multisig): multisig entries and their graph. */
 import type { Awaitable } from './repositories.js';
 
 /** An account of the multisig graph, as `GET /account/{address}/multisig` shows it. */

@@ -1,5 +1,5 @@
 import { models } from 'symbol-sdk/symbol';
-import type { AccountInfoDTO } from '../backend/accounts.js';
+import type { AccountInfoDTO } from '../backend/core.js';
 import type { BlockInfoDTO } from '../backend/dto.js';
 import type { ResolutionStatementInfoDTO, TransactionStatementInfoDTO } from '../backend/receipts.js';
 import type { AddressBook } from '../memory/address-book.js';

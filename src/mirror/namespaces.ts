@@ -1,4 +1,4 @@
-import type { NamespaceInfoDTO, NamespaceSearchCriteria } from '../backend/namespaces.js';
+import type { NamespaceInfoDTO, NamespaceSearchCriteria } from '../backend/namespace.js';
 import { ALIAS_TYPE } from '../families/namespace/state.js';
 import { namespaceEntriesOf, namespaceFilters, namespaceIdOf, namespaceQueryFilters } from '../families/namespace/store.js';
 import { listOf, listsUnder } from '../memory/state/entry-listing.js';

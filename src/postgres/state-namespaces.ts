@@ -1,5 +1,5 @@
 import type { ChainInfoDTO } from '../backend/dto.js';
-import type { NamespaceInfoDTO, NamespaceNameDTO, NamespaceRepository } from '../backend/namespaces.js';
+import type { NamespaceInfoDTO, NamespaceNameDTO, NamespaceRepository } from '../backend/namespace.js';
 import { listOf } from '../memory/state/entry-listing.js';
 import { namespaceQueryFilters, type NamespaceStore } from '../families/namespace/store.js';
 import { ALIAS_TYPE, NO_PARENT } from '../families/namespace/state.js';

@@ -1,4 +1,4 @@
-import type { AccountInfoDTO, AccountKey, AccountRepository, AccountSearchCriteria } from '../backend/accounts.js';
+import type { AccountInfoDTO, AccountKey, AccountRepository, AccountSearchCriteria } from '../backend/core.js';
 import type { MultisigAccountGraphInfoDTO, MultisigAccountInfoDTO, MultisigRepository } from '../backend/multisig.js';
 import type { PageResult } from '../backend/repositories.js';
 import { AddressBook } from '../memory/address-book.js';

@@ -1,4 +1,4 @@
-import type { AccountInfoDTO } from '../backend/accounts.js';
+import type { AccountInfoDTO } from '../backend/core.js';
 import type { GatewayBackend } from '../backend/index.js';
 import type { AccountStore } from '../families/core/account-store.js';
 import type { StoreLayout } from '../families/family.js';

@@ -1,4 +1,4 @@
-import type { AccountKey } from '../backend/accounts.js';
+import type { AccountKey } from '../backend/core.js';
 import { InvalidArgumentError, clip } from '../errors.js';
 import { parseAddress } from '../http/address.js';
 import { requireJsonObject } from '../http/body.js';

@@ -1,7 +1,7 @@
-import type { AccountInfoDTO } from '../backend/accounts.js';
+import type { AccountInfoDTO } from '../backend/core.js';
 import type { BlockInfoDTO, ChainInfoDTO, CosignatureDTO, FinalizationProofDTO, NetworkConfigurationDTO, NodeInfoDTO, TransactionInfoDTO } from '../backend/dto.js';
-import type { MosaicInfoDTO } from '../backend/mosaics.js';
-import type { NamespaceInfoDTO, NamespaceNameDTO } from '../backend/namespaces.js';
+import type { MosaicInfoDTO } from '../backend/mosaic.js';
+import type { NamespaceInfoDTO, NamespaceNameDTO } from '../backend/namespace.js';
 import type { ResolutionStatementInfoDTO, TransactionStatementInfoDTO } from '../backend/receipts.js';
 import * as shapes from './dto-shapes.js';
 import { networkOf, type UpstreamNetwork } from './network.js';

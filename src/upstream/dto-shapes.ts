@@ -2,10 +2,10 @@
  * The minimal shape of each answer the client's helpers read: the fields they or their
  * callers (a mirror, a fork) rely on, checked before anything is used.
  */
-import type { AccountInfoDTO } from '../backend/accounts.js';
+import type { AccountInfoDTO } from '../backend/core.js';
 import type { BlockDTO, BlockInfoDTO, ChainInfoDTO, FinalizationProofDTO, FinalizedBlockDTO, NetworkConfigurationDTO, NodeInfoDTO, TransactionInfoDTO } from '../backend/dto.js';
-import type { MosaicInfoDTO } from '../backend/mosaics.js';
-import type { NamespaceInfoDTO, NamespaceNameDTO } from '../backend/namespaces.js';
+import type { MosaicInfoDTO } from '../backend/mosaic.js';
+import type { NamespaceInfoDTO, NamespaceNameDTO } from '../backend/namespace.js';
 import type { ResolutionStatementInfoDTO, TransactionStatementInfoDTO } from '../backend/receipts.js';
 import { TIME_SPAN } from './network.js';
 import { boolean, decimal, exactly, hex, integer, list, text, timeSpan } from './rules.js';

@@ -5,7 +5,7 @@
  */
 import { Address, generateMosaicId, generateNamespaceId, metadataGenerateKey, models, mosaicRestrictionGenerateKey } from 'symbol-sdk/symbol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NamespaceInfoDTO } from '../../src/backend/namespaces.js';
+import type { NamespaceInfoDTO } from '../../src/backend/namespace.js';
 import { type InMemoryChain } from '../../src/in-memory-chain.js';
 import { ACCOUNTS } from '../../src/memory/account-state.js';
 import { accountStateOf } from '../../src/families/core/account-store.js';

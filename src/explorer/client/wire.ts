@@ -4,13 +4,13 @@
  * for the rest.
  */
 import type { BlockInfoDTO, EmbeddedTransactionMetaDTO, FinalizedBlockDTO, TransactionMetaDTO } from '../../backend/dto.js';
-import type { MosaicAmountDTO } from '../../backend/accounts.js';
+import type { MosaicAmountDTO } from '../../backend/core.js';
 
-export type { AccountInfoDTO, MosaicAmountDTO } from '../../backend/accounts.js';
+export type { AccountInfoDTO, MosaicAmountDTO } from '../../backend/core.js';
 export type { ChainInfoDTO, FinalizedBlockDTO, NetworkConfigurationDTO, TransactionStatusDTO } from '../../backend/dto.js';
-export type { MosaicInfoDTO } from '../../backend/mosaics.js';
+export type { MosaicInfoDTO } from '../../backend/mosaic.js';
 export type { MultisigAccountInfoDTO } from '../../backend/multisig.js';
-export type { NamespaceDTO, NamespaceInfoDTO, NamespaceNameDTO } from '../../backend/namespaces.js';
+export type { NamespaceDTO, NamespaceInfoDTO, NamespaceNameDTO } from '../../backend/namespace.js';
 export type { ReceiptDTO, TransactionStatementInfoDTO } from '../../backend/receipts.js';
 export type { Page } from '../../pagination.js';
 

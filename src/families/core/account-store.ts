@@ -1,4 +1,4 @@
-import type { AccountDTO, AccountInfoDTO, AccountSearchCriteria } from '../../backend/accounts.js';
+import type { AccountDTO, AccountInfoDTO, AccountSearchCriteria } from '../../backend/core.js';
 import type { PageResult } from '../../backend/repositories.js';
 import { deepFreeze } from '../../http/json.js';
 import type { Cache, CacheChange } from '../../memory/state/cache.js';

@@ -1,5 +1,5 @@
 import { isAccountAddress } from '../../address.js';
-import type { AccountInfoDTO, AccountRepository } from '../../backend/accounts.js';
+import type { AccountInfoDTO, AccountRepository } from '../../backend/core.js';
 import { ACCOUNTS, type AccountState } from '../../memory/account-state.js';
 import { RECEIPT_TYPE } from '../../memory/execution/receipts.js';
 import type { PageRequest } from '../../pagination.js';

@@ -1,4 +1,4 @@
-import type { AccountKey, AccountSearchCriteria } from '../../backend/accounts.js';
+import type { AccountKey, AccountSearchCriteria } from '../../backend/core.js';
 import type { GatewayBackend } from '../../backend/index.js';
 import { InvalidArgumentError } from '../../errors.js';
 import { parseAddress } from '../../http/address.js';

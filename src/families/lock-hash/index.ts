@@ -1,5 +1,5 @@
 import { models } from 'symbol-sdk/symbol';
-import type { HashLockInfoDTO, HashLockRepository, HashLockSearchCriteria } from '../../backend/locks.js';
+import type { HashLockInfoDTO, HashLockRepository, HashLockSearchCriteria } from '../../backend/lock-hash.js';
 import { RECEIPT_TYPE } from '../../memory/execution/receipts.js';
 import { PROOF_KEYS } from '../../routes/state-proofs.js';
 import { eachByKey } from '../../upstream/entries.js';

@@ -1,5 +1,5 @@
 import type { GatewayBackend } from '../../backend/index.js';
-import type { HashLockSearchCriteria } from '../../backend/locks.js';
+import type { HashLockSearchCriteria } from '../../backend/lock-hash.js';
 import { parseAddress } from '../../http/address.js';
 import { parseHex, singleParam } from '../../http/query.js';
 import { PURE, type Router } from '../../http/router.js';

@@ -1,4 +1,4 @@
-import type { HashLockInfoDTO, HashLockSearchCriteria } from '../../backend/locks.js';
+import type { HashLockInfoDTO, HashLockSearchCriteria } from '../../backend/lock-hash.js';
 import type { Cache } from '../../memory/state/cache.js';
 import { HeightIndex } from '../../memory/state/entry-index.js';
 import { EntryListing, type Filters } from '../../memory/state/entry-listing.js';

@@ -1,5 +1,5 @@
 import { models } from 'symbol-sdk/symbol';
-import type { SecretLockInfoDTO, SecretLockRepository, SecretLockSearchCriteria } from '../../backend/locks.js';
+import type { SecretLockInfoDTO, SecretLockRepository, SecretLockSearchCriteria } from '../../backend/lock-secret.js';
 import { RECEIPT_TYPE } from '../../memory/execution/receipts.js';
 import { PROOF_KEYS } from '../../routes/state-proofs.js';
 import { eachByKey } from '../../upstream/entries.js';

@@ -1,4 +1,4 @@
-import type { SecretLockInfoDTO, SecretLockSearchCriteria } from '../../backend/locks.js';
+import type { SecretLockInfoDTO, SecretLockSearchCriteria } from '../../backend/lock-secret.js';
 import type { Cache } from '../../memory/state/cache.js';
 import { HeightIndex } from '../../memory/state/entry-index.js';
 import { EntryListing, type Filters } from '../../memory/state/entry-listing.js';

@@ -3,7 +3,7 @@
  * until an end height, a status, when a lock still holds, and how those common fields are
  * written in the state layout and on the wire.
  */
-import type { LockDTO } from '../../backend/locks.js';
+import type { LockDTO } from '../../backend/lock-shared.js';
 import type { StateWriter } from '../../memory/state/state-writer.js';
 
 /** Whether a lock was used (catapult's LockStatus): its aggregate bonded confirmed, or claimed by a proof. */

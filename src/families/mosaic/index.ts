@@ -1,5 +1,5 @@
 import { models } from 'symbol-sdk/symbol';
-import type { MosaicInfoDTO, MosaicRepository, MosaicSearchCriteria } from '../../backend/mosaics.js';
+import type { MosaicInfoDTO, MosaicRepository, MosaicSearchCriteria } from '../../backend/mosaic.js';
 import { RECEIPT_TYPE } from '../../memory/execution/receipts.js';
 import { PROOF_KEYS } from '../../routes/state-proofs.js';
 import { mosaicInfo } from '../../upstream/dto-shapes.js';

@@ -1,5 +1,5 @@
 import type { GatewayBackend } from '../../backend/index.js';
-import type { MosaicSearchCriteria } from '../../backend/mosaics.js';
+import type { MosaicSearchCriteria } from '../../backend/mosaic.js';
 import { parseAddress } from '../../http/address.js';
 import { singleParam } from '../../http/query.js';
 import { PURE, type Router } from '../../http/router.js';

@@ -1,4 +1,4 @@
-import type { MosaicInfoDTO, MosaicSearchCriteria } from '../../backend/mosaics.js';
+import type { MosaicInfoDTO, MosaicSearchCriteria } from '../../backend/mosaic.js';
 import type { Cache } from '../../memory/state/cache.js';
 import { HeightIndex } from '../../memory/state/entry-index.js';
 import { EntryListing, type Filters } from '../../memory/state/entry-listing.js';

@@ -1,4 +1,4 @@
-import type { NamespaceInfoDTO, NamespaceRepository, NamespaceSearchCriteria } from '../../backend/namespaces.js';
+import type { NamespaceInfoDTO, NamespaceRepository, NamespaceSearchCriteria } from '../../backend/namespace.js';
 import { RECEIPT_TYPE } from '../../memory/execution/receipts.js';
 import { PROOF_KEYS } from '../../routes/state-proofs.js';
 import { namespaceInfo } from '../../upstream/dto-shapes.js';

@@ -1,5 +1,5 @@
 import type { GatewayBackend } from '../../backend/index.js';
-import type { NamespaceSearchCriteria } from '../../backend/namespaces.js';
+import type { NamespaceSearchCriteria } from '../../backend/namespace.js';
 import { parseAddress } from '../../http/address.js';
 import { singleParam } from '../../http/query.js';
 import { PURE, type Router } from '../../http/router.js';

@@ -1,4 +1,4 @@
-import type { NamespaceInfoDTO, NamespaceNameDTO, NamespaceSearchCriteria } from '../../backend/namespaces.js';
+import type { NamespaceInfoDTO, NamespaceNameDTO, NamespaceSearchCriteria } from '../../backend/namespace.js';
 import { deepFreeze } from '../../http/json.js';
 import type { Cache } from '../../memory/state/cache.js';
 import { HeightIndex } from '../../memory/state/entry-index.js';

@@ -1,4 +1,4 @@
-import type { NamespaceInfoDTO } from '../../backend/namespaces.js';
+import type { NamespaceInfoDTO } from '../../backend/namespace.js';
 import type { Fetched } from '../../memory/state/fetched-state.js';
 import type { UpstreamClient } from '../../upstream/client.js';
 import { namespaceInfo } from '../../upstream/dto-shapes.js';

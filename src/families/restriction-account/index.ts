@@ -1,6 +1,6 @@
 import { models } from 'symbol-sdk/symbol';
 import { isAccountAddress } from '../../address.js';
-import type { AccountRestrictionsInfoDTO, AccountRestrictionsRepository, AccountRestrictionsSearchCriteria } from '../../backend/account-restrictions.js';
+import type { AccountRestrictionsInfoDTO, AccountRestrictionsRepository, AccountRestrictionsSearchCriteria } from '../../backend/restriction-account.js';
 import { PROOF_KEYS } from '../../routes/state-proofs.js';
 import { eachByKey } from '../../upstream/entries.js';
 import { addressParam } from '../../upstream/params.js';

@@ -1,4 +1,4 @@
-import type { AccountRestrictionsSearchCriteria } from '../../backend/account-restrictions.js';
+import type { AccountRestrictionsSearchCriteria } from '../../backend/restriction-account.js';
 import type { GatewayBackend } from '../../backend/index.js';
 import { parseAddress } from '../../http/address.js';
 import { singleParam } from '../../http/query.js';

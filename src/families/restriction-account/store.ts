@@ -1,4 +1,4 @@
-import type { AccountRestrictionsInfoDTO, AccountRestrictionsSearchCriteria } from '../../backend/account-restrictions.js';
+import type { AccountRestrictionsInfoDTO, AccountRestrictionsSearchCriteria } from '../../backend/restriction-account.js';
 import { EntryListing, type Filters } from '../../memory/state/entry-listing.js';
 import { directionalFlags, emptyRestrictions, kindOfFlags, valueKey, valueOfKey, type AccountRestrictionsEntry } from './state.js';
 

@@ -1,5 +1,5 @@
 import { models } from 'symbol-sdk/symbol';
-import type { MosaicRestrictionDTO, MosaicRestrictionRepository, MosaicRestrictionSearchCriteria } from '../../backend/mosaic-restrictions.js';
+import type { MosaicRestrictionDTO, MosaicRestrictionRepository, MosaicRestrictionSearchCriteria } from '../../backend/restriction-mosaic.js';
 import { PROOF_KEYS } from '../../routes/state-proofs.js';
 import { eachByKey } from '../../upstream/entries.js';
 import { hex, object, text } from '../../upstream/rules.js';

@@ -1,5 +1,5 @@
 import type { GatewayBackend } from '../../backend/index.js';
-import type { MosaicRestrictionSearchCriteria } from '../../backend/mosaic-restrictions.js';
+import type { MosaicRestrictionSearchCriteria } from '../../backend/restriction-mosaic.js';
 import { parseAddress } from '../../http/address.js';
 import { parseHex, singleParam } from '../../http/query.js';
 import { PURE, type Router } from '../../http/router.js';

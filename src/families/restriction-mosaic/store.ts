@@ -1,4 +1,4 @@
-import type { MosaicRestrictionDTO, MosaicRestrictionSearchCriteria } from '../../backend/mosaic-restrictions.js';
+import type { MosaicRestrictionDTO, MosaicRestrictionSearchCriteria } from '../../backend/restriction-mosaic.js';
 import { EntryListing, type Filters } from '../../memory/state/entry-listing.js';
 import { ENTRY_TYPE, type MosaicRestrictionEntry } from './state.js';
 

@@ -1,3 +1,4 @@
+/** The restriction-mosaic family's resources (src/families/restriction-mosaic): mosaic restrictions. */
 import type { PageRequest } from '../pagination.js';
 import type { Awaitable, PageResult } from './repositories.js';
 

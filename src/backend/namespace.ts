@@ -1,3 +1,4 @@
+/** The namespace family's resources (src/families/namespace): namespaces, their names and aliases. */
 import type { PageRequest } from '../pagination.js';
 import type { Awaitable, PageResult } from './repositories.js';
 

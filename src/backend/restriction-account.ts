@@ -1,3 +1,4 @@
+/** The restriction-account family's resources (src/families/restriction-account): account restrictions. */
 import type { PageRequest } from '../pagination.js';
 import type { Awaitable, PageResult } from './repositories.js';
 

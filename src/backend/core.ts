@@ -1,3 +1,4 @@
+/** The core family's resources (src/families/core): accounts, their balances, importances and keys. */
 import type { PageRequest } from '../pagination.js';
 import type { Awaitable, PageResult } from './repositories.js';
 

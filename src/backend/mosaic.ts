@@ -1,3 +1,4 @@
+/** The mosaic family's resources (src/families/mosaic): mosaics. */
 import type { PageRequest } from '../pagination.js';
 import type { Awaitable, PageResult } from './repositories.js';
 
