@@ -102,18 +102,6 @@ type Piece = string | Buffer | number;
 
 const COMMA = 0x2c;
 
-/**
- * Freezes `value` and every object and array within it; returns it. Objects already
- * frozen are taken as frozen all the way down.
- */
-export function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-    Object.freeze(value);
-  }
-  return value;
-}
-
 function keptBytes(value: object): Buffer | undefined {
   let bytes = kept.get(value);
   if (bytes !== undefined) return bytes;

@@ -1,6 +1,6 @@
 import type { BlockInfoDTO } from '../backend/dto.js';
 import type { BlockSearchCriteria, PageResult } from '../backend/repositories.js';
-import { deepFreeze } from '../http/json.js';
+import { deepFreeze } from '../deep-freeze.js';
 import { pageOfRange, partitionPoint, type Sequence } from './sorted.js';
 
 /** A sorted, ascending list of heights: the whole chain or one filter's index. */

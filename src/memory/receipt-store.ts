@@ -6,7 +6,7 @@ import type {
   TransactionStatementInfoDTO,
   TransactionStatementSearchCriteria,
 } from '../backend/receipts.js';
-import { deepFreeze } from '../http/json.js';
+import { deepFreeze } from '../deep-freeze.js';
 import type { PageRequest } from '../pagination.js';
 import { RECEIPT_VERSION, type BlockStatements, type Receipt } from './execution/receipts.js';
 import { pageOfRange, partitionPoint, type Sequence } from './sorted.js';

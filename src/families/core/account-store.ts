@@ -1,6 +1,6 @@
 import type { AccountDTO, AccountInfoDTO, AccountSearchCriteria } from '../../backend/core.js';
 import type { PageResult } from '../../backend/repositories.js';
-import { deepFreeze } from '../../http/json.js';
+import { deepFreeze } from '../../deep-freeze.js';
 import type { Cache, CacheChange } from '../../memory/state/cache.js';
 import { SortedIndex } from '../../memory/state/sorted-index.js';
 import { pageOfRange, type Sequence } from '../../memory/sorted.js';

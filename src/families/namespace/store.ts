@@ -1,5 +1,5 @@
 import type { NamespaceInfoDTO, NamespaceNameDTO, NamespaceSearchCriteria } from '../../backend/namespace.js';
-import { deepFreeze } from '../../http/json.js';
+import { deepFreeze } from '../../deep-freeze.js';
 import type { Cache } from '../../memory/state/cache.js';
 import { HeightIndex } from '../../memory/state/entry-index.js';
 import { EntryListing, type Filters } from '../../memory/state/entry-listing.js';

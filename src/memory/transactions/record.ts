@@ -1,5 +1,5 @@
 import type { TransactionGroup, TransactionInfoDTO } from '../../backend/dto.js';
-import { deepFreeze } from '../../http/json.js';
+import { deepFreeze } from '../../deep-freeze.js';
 import type { AddressBook } from '../address-book.js';
 import { sha3, toHex } from '../keys.js';
 import { relatedAddresses, type CosignatureInput, type DecodedTransaction } from './codec.js';
