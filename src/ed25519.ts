@@ -7,7 +7,7 @@ import { Verifier, type KeyPair } from 'symbol-sdk/symbol';
  * several times faster than a JavaScript or WebAssembly one. A node accepts a signature only
  * when its S part is reduced and not zero, the public key is not zero and lies in the
  * curve's prime-order subgroup, and the (cofactorless) equation holds; OpenSSL checks the
- * equation and S < L, so the other rules are checked here, the subgroup once per key.
+ * equation and S < L, so the other conditions are checked here, the subgroup once per key.
  */
 
 const P = 2n ** 255n - 19n;
@@ -24,7 +24,7 @@ const MAX_KEYS = 10_000;
 /** Per public key (hex): node's key object; `false` for a key a node refuses; `'sdk'` for one only symbol-sdk can take. */
 const keys = new Map<string, KeyObject | false | 'sdk'>();
 
-/** Whether `signature` is `publicKey`'s signature of `message`, by a Symbol node's rules. */
+/** Whether `signature` is `publicKey`'s signature of `message`, as a Symbol node checks it. */
 export function verifyEd25519(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean {
   if (publicKey.length !== 32 || signature.length !== 64 || !isCanonicalNonZeroS(signature.subarray(32))) return false;
   const key = keyOf(publicKey);

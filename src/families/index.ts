@@ -1,6 +1,7 @@
 /**
- * The registry: every transaction family, in the order their rules run (the core's first, as
- * in catapult). Each part of the system that needs something of the families reads it here.
+ * The registry: every transaction family, in the order their validators and observers run
+ * (the core's first, as in catapult). Each part of the system that needs something of the
+ * families reads it here.
  */
 import { accountLink } from './account-link/index.js';
 import type { FamilyState, TransactionType } from './family.js';

@@ -7,7 +7,7 @@ import type { AnnouncedInput } from './transactions/lifecycle.js';
 /**
  * One thing the chain was given, in the order it was given: an announce as it was checked, a
  * block and the time it was asked for, a development control. `times` holds the network times
- * (ms) the chain's rules read while it ran (deadlines are checked against them), so playing
+ * (ms) the chain's validators read while it ran (deadlines are checked against them), so playing
  * the inputs again needs no clock.
  */
 export type ChainInput = (

@@ -5,7 +5,7 @@ import type { AddressBook } from '../memory/address-book.js';
 import type { StateRows } from '../postgres/state-write.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { addressParam } from '../upstream/params.js';
-import { hex, integer, list, object } from '../upstream/rules.js';
+import { hex, integer, list, object } from '../upstream/field-checks.js';
 import { fields } from '../upstream/shape.js';
 import { aliasedNamespace } from '../families/namespace/state.js';
 

@@ -5,7 +5,7 @@ import type { AddressBook } from '../memory/address-book.js';
 import type { EntryRow } from '../postgres/transactions.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { chunks } from '../upstream/params.js';
-import { hex, integer, object, text } from '../upstream/rules.js';
+import { hex, integer, object, text } from '../upstream/field-checks.js';
 import { fields, listOf } from '../upstream/shape.js';
 import { rebuiltTransactions, servedRows } from './transactions.js';
 

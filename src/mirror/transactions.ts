@@ -10,7 +10,7 @@ import type { UpstreamClient } from '../upstream/client.js';
 import { TRANSACTION_JSON, TRANSACTION_READERS } from '../families/index.js';
 import { checkedTransaction } from '../upstream/payload.js';
 import { fields } from '../upstream/shape.js';
-import * as rules from '../upstream/rules.js';
+import * as fieldChecks from '../upstream/field-checks.js';
 
 /** What one block's transactions add to the store. */
 export interface MirroredTransactions {
@@ -25,7 +25,7 @@ export interface MirroredTransactions {
 
 const AGGREGATE_TYPES = new Set([models.TransactionType.AGGREGATE_COMPLETE.value, models.TransactionType.AGGREGATE_BONDED.value]);
 
-const aggregateAt = (hash: string) => fields<TransactionInfoDTO>({ 'meta.hash': rules.exactly(hash), 'transaction.transactions': rules.list });
+const aggregateAt = (hash: string) => fields<TransactionInfoDTO>({ 'meta.hash': fieldChecks.exactly(hash), 'transaction.transactions': fieldChecks.list });
 
 /** A top-level transaction rebuilt from the upstream's answers: the chain's record of it, its entries' JSON as served (it, then its embedded ones), and its whole JSON. */
 export interface RebuiltTransaction {

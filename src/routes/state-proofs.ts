@@ -59,7 +59,7 @@ const LEAF = 0xff;
 
 /**
  * `{raw, tree}` from serialized tree nodes: each node's path, its path as hashed, and its hash
- * computed from what the node holds (catapult's TreeNode rules), so a client can check the
+ * computed from what the node holds (as catapult's TreeNode does), so a client can check the
  * chain of hashes from the leaf to the root from the tree alone. Every hex field is a slice of
  * `raw`'s hex.
  */

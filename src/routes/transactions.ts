@@ -98,7 +98,7 @@ function parseKeyList(body: unknown): TransactionKey[] {
   });
 }
 
-/** Transaction search filters, with the reference gateway's rules for combining them. */
+/** Transaction search filters, combined as the reference gateway combines them. */
 export function parseTransactionSearch(query: URLSearchParams): TransactionSearchCriteria {
   // Onto the page request, not spread into a new object: a spread that adds a property takes V8's slow path (~0.7 µs).
   const criteria: TransactionSearchCriteria = Object.assign(parsePagination(query), { orderBy: 'id' as const, embedded: false });

@@ -49,7 +49,7 @@ export class UpstreamClient {
    * `GET <url><path>`, its JSON answer passed through `check`.
    *
    * @example
-   * const { height } = await client.get('/chain/info', fields<{ height: string }>({ height: rules.decimal }));
+   * const { height } = await client.get('/chain/info', fields<{ height: string }>({ height: fieldChecks.decimal }));
    * @throws UpstreamError of every kind but `network` (a 404 is a `status` error)
    */
   async get<T>(path: string, check: Check<T>): Promise<T> {
@@ -83,7 +83,7 @@ export class UpstreamClient {
    * meanwhile may shift an entry onto the next page or off it.
    *
    * @example
-   * const accountInfo = fields<AccountInfoDTO>({ 'account.address': rules.hex(24) });
+   * const accountInfo = fields<AccountInfoDTO>({ 'account.address': fieldChecks.hex(24) });
    * for await (const accounts of client.pages('/accounts?order=asc', accountInfo)) save(accounts);
    */
   async *pages<T>(path: string, check: Check<T>): AsyncGenerator<T[], void, undefined> {

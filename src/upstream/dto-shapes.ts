@@ -8,7 +8,7 @@ import type { MosaicInfoDTO } from '../backend/mosaic.js';
 import type { NamespaceInfoDTO, NamespaceNameDTO } from '../backend/namespace.js';
 import type { ResolutionStatementInfoDTO, TransactionStatementInfoDTO } from '../backend/receipts.js';
 import { TIME_SPAN } from './network.js';
-import { boolean, decimal, exactly, hex, integer, list, text, timeSpan } from './rules.js';
+import { boolean, decimal, exactly, hex, integer, list, text, timeSpan } from './field-checks.js';
 import { fields } from './shape.js';
 
 /** `data` of a `block` notification: the header and the block's hashes. */

@@ -2,7 +2,7 @@ import WebSocket, { type RawData } from 'ws';
 import { backoffDelay } from './backoff.js';
 import { blockNotification, finalizedBlock } from './dto-shapes.js';
 import { atLeast, parseBaseUrl, resolveBackoff, UPSTREAM_DEFAULTS, type BackoffOptions, type UpstreamListenerOptions } from './options.js';
-import { object, text } from './rules.js';
+import { object, text } from './field-checks.js';
 import { fields, type Check } from './shape.js';
 import { UpstreamError } from './upstream-error.js';
 

@@ -30,8 +30,8 @@ export class ShapeError extends Error {
   }
 }
 
-/** A rule for one field: what it must be (for the message), and how to tell. */
-export interface Rule {
+/** A check of one field: what it must be (for the message), and how to tell. */
+export interface FieldCheck {
   expected: string;
   test(value: unknown): boolean;
 }
@@ -39,21 +39,21 @@ export interface Rule {
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * A check of an object by the dotted paths it must have, each with its rule.
+ * A check of an object by the dotted paths it must have, each with its field check.
  *
  * @example
- * const blockInfo = fields<BlockInfoDTO>({ 'block.height': rules.decimal, 'meta.hash': rules.hex(32) });
+ * const blockInfo = fields<BlockInfoDTO>({ 'block.height': fieldChecks.decimal, 'meta.hash': fieldChecks.hex(32) });
  * blockInfo({ block: {}, meta: {} }); // throws ShapeError: has no block.height
  */
-export function fields<T>(rules: Record<string, Rule>): Check<T> {
-  const entries = Object.entries(rules).map(([path, rule]) => ({ path, keys: path.split('.'), rule }));
+export function fields<T>(checks: Record<string, FieldCheck>): Check<T> {
+  const entries = Object.entries(checks).map(([path, check]) => ({ path, keys: path.split('.'), check }));
   return (value) => {
     if (!isObject(value)) throw new ShapeError('', 'an object', value);
-    for (const { path, keys, rule } of entries) {
+    for (const { path, keys, check } of entries) {
       let field: unknown = value;
       for (const key of keys) field = isObject(field) ? field[key] : undefined;
       if (field === undefined) throw new ShapeError(path);
-      if (!rule.test(field)) throw new ShapeError(path, rule.expected, field);
+      if (!check.test(field)) throw new ShapeError(path, check.expected, field);
     }
     return value as T;
   };

@@ -1,6 +1,6 @@
 /**
  * Reading a transaction's REST JSON field by field, each by the catapult-rest formatting rule
- * it is written with (src/memory/transactions/json.ts renders by the same rules): uint64 as a
+ * it is written with (src/memory/transactions/json.ts renders each the same way): uint64 as a
  * decimal string, ids and keys as 16 hex, binary as hex, addresses as 48 hex, enums and small
  * integers as numbers. Every value is range-checked here, as symbol-sdk's serializer would
  * silently cut an oversized length or count to its byte.

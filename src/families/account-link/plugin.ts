@@ -5,16 +5,16 @@ import { notificationType } from '../../memory/execution/notification.js';
 import { observer, validator, type ChainPlugin, type PluginEnvironment, type TransactionSupport } from '../../memory/execution/plugin.js';
 import { toHex } from '../../memory/keys.js';
 import { KEY_LINK_ACTION, keyLinkObserver, keyLinkValidator, LINK_ACTION, type KeyLink } from '../core/key-links.js';
+import { observeAccountKeyLink } from './observers.js';
 import {
   NEW_REMOTE_ACCOUNT,
   NODE_KEY_FAILURES,
-  observeAccountKeyLink,
   REMOTE_ACCOUNT_KEY_LINK,
   validateAccountKeyLink,
   validateNewRemoteAccount,
   validateRemoteInteraction,
   validateRemoteSender,
-} from './rules.js';
+} from './validators.js';
 
 /** A node key is linked or unlinked. */
 export const NODE_KEY_LINK = notificationType<KeyLink>('nodeKeyLink');

@@ -8,7 +8,7 @@ import type { BlockContext } from '../../memory/execution/plugin.js';
 import { RECEIPT_TYPE } from '../../memory/execution/receipts.js';
 import { inflationAt } from '../../memory/rules.js';
 import { ACCOUNTS, balanceOf, type AccountState, type ActivityBucket } from '../../memory/account-state.js';
-import { changeBalance } from './rules.js';
+import { changeBalance } from './observers.js';
 
 /** Importance periods an account keeps activity buckets for. */
 const KEPT_BUCKETS = 5;

@@ -26,11 +26,8 @@ import {
   vrfKeyLink,
 } from './key-links.js';
 import { distributeHarvestFees, importanceHeight, recalculateImportances, recordFeePaid } from './harvest.js';
+import { observeAddress, observeDebit, observePublicKey, observeTransfer } from './observers.js';
 import {
-  observeAddress,
-  observeDebit,
-  observePublicKey,
-  observeTransfer,
   validateAddress,
   validateDebitBalance,
   validateDeadline,
@@ -39,13 +36,13 @@ import {
   validateNonZeroPublicKey,
   validatePublicKeyOfAddress,
   validateTransferBalance,
-} from './rules.js';
+} from './validators.js';
 import { entryTree } from '../../memory/state/state-tree.js';
 import { accountStateTreeKey, serializeAccountState } from './serialize.js';
 
 /**
  * The core (catapult's coresystem): accounts and balances, network, deadline and address
- * rules for every transaction, VRF and voting key links, harvest fees, inflation receipts
+ * validators for every transaction, VRF and voting key links, harvest fees, inflation receipts
  * and importances.
  */
 export function corePlugin(environment: PluginEnvironment): ChainPlugin & { readonly accounts: AccountStore } {

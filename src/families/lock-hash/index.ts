@@ -3,7 +3,7 @@ import type { HashLockInfoDTO, HashLockRepository, HashLockSearchCriteria } from
 import { RECEIPT_TYPE } from '../../memory/execution/receipts.js';
 import { PROOF_KEYS } from '../../routes/state-proofs.js';
 import { eachByKey } from '../../upstream/entries.js';
-import { hex, object, text } from '../../upstream/rules.js';
+import { hex, object, text } from '../../upstream/field-checks.js';
 import { fields } from '../../upstream/shape.js';
 import { UPSTREAM_KEYS } from '../../upstream/state-path.js';
 import { defineFamily, defineState, listingRepository, type ReceiptChange, type TransactionChange } from '../family.js';

@@ -3,15 +3,8 @@ import { BALANCE_DEBIT, TRANSACTION } from '../../memory/execution/core-notifica
 import { observer, validator, type ChainPlugin, type PluginEnvironment, type TransactionSupport } from '../../memory/execution/plugin.js';
 import { toHex } from '../../memory/keys.js';
 import { idHex } from '../../memory/symbol-ids.js';
-import {
-  observeCompletedAggregate,
-  observeExpiredLocks,
-  observeLock,
-  validateAggregateHashPresent,
-  validateLockDuration,
-  validateLockMosaic,
-  validateUniqueLock,
-} from './rules.js';
+import { observeCompletedAggregate, observeExpiredLocks, observeLock } from './observers.js';
+import { validateAggregateHashPresent, validateLockDuration, validateLockMosaic, validateUniqueLock } from './validators.js';
 import { HASH_LOCK, HASH_LOCK_DURATION, HASH_LOCK_MOSAIC, HASH_LOCKS } from './state.js';
 import { HashLockStore } from './store.js';
 import { entryTree } from '../../memory/state/state-tree.js';

@@ -1,3 +1,4 @@
+import { models } from 'symbol-sdk/symbol';
 import { notificationType } from '../../memory/execution/notification.js';
 import { cacheDescriptor } from '../../memory/state/cache.js';
 import type { LockInfo } from '../lock-shared/lock-info.js';
@@ -10,6 +11,9 @@ export interface HashLockEntry extends LockInfo {
 
 /** The hash lock cache, by the locked hash (64 hex). */
 export const HASH_LOCKS = cacheDescriptor<HashLockEntry>('hashLocks');
+
+/** The transaction type a hash lock is for: an aggregate bonded needs one, and its confirmation uses it. */
+export const AGGREGATE_BONDED = models.TransactionType.AGGREGATE_BONDED.value;
 
 /** A lock's duration, in blocks. */
 export const HASH_LOCK_DURATION = notificationType<{ duration: bigint }>('hashLockDuration');

@@ -3,17 +3,8 @@ import { ACCOUNT_ADDRESS, ADDRESS_INTERACTION, BALANCE_DEBIT, BALANCE_TRANSFER }
 import { observer, validator, type ChainPlugin, type PluginEnvironment, type TransactionSupport } from '../../memory/execution/plugin.js';
 import { toHex } from '../../memory/keys.js';
 import { idHex } from '../../memory/symbol-ids.js';
-import {
-  observeLock,
-  observeProof,
-  observeSecretLockBlock,
-  pruneSecretLocks,
-  validateHashAlgorithm,
-  validateLockDuration,
-  validateLockUnique,
-  validateProof,
-  validateProofSecret,
-} from './rules.js';
+import { observeLock, observeProof, observeSecretLockBlock, pruneSecretLocks } from './observers.js';
+import { validateHashAlgorithm, validateLockDuration, validateLockUnique, validateProof, validateProofSecret } from './validators.js';
 import { PROOF_PUBLICATION, PROOF_SECRET, SECRET_LOCK, SECRET_LOCK_DURATION, SECRET_LOCK_HASH_ALGORITHM, SECRET_LOCKS } from './state.js';
 import { SecretLockStore } from './store.js';
 import { entryTree } from '../../memory/state/state-tree.js';

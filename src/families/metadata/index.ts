@@ -2,7 +2,7 @@ import { models } from 'symbol-sdk/symbol';
 import type { MetadataInfoDTO, MetadataRepository, MetadataSearchCriteria } from '../../backend/metadata.js';
 import { PROOF_KEYS } from '../../routes/state-proofs.js';
 import { eachByKey } from '../../upstream/entries.js';
-import { hex, object, text } from '../../upstream/rules.js';
+import { hex, object, text } from '../../upstream/field-checks.js';
 import { fields } from '../../upstream/shape.js';
 import { UPSTREAM_KEYS } from '../../upstream/state-path.js';
 import { defineFamily, defineState, listingRepository, type TransactionChange, type Changed } from '../family.js';

@@ -1,4 +1,5 @@
-import { notificationType } from '../../memory/execution/notification.js';
+import { notificationType, type Payload } from '../../memory/execution/notification.js';
+import type { ValidationContext } from '../../memory/execution/plugin.js';
 import { fromHex, sha3, toHex } from '../../memory/keys.js';
 import { cacheDescriptor } from '../../memory/state/cache.js';
 
@@ -72,3 +73,18 @@ export const METADATA_VALUE = notificationType<{
   readonly valueSize: number;
   readonly value: Uint8Array;
 }>('metadataValue');
+
+/** What a value notification carries. */
+export type ValuePayload = Payload<typeof METADATA_VALUE>;
+
+/** The key a value notification names, its target address and mosaic id resolved. */
+export function keyOf(payload: ValuePayload, context: ValidationContext): MetadataKey {
+  const { sourceAddress, unresolvedTargetAddress, scopedMetadataKey, targetId, metadataType } = payload;
+  return {
+    sourceAddress,
+    targetAddress: context.resolveAddress(unresolvedTargetAddress),
+    scopedMetadataKey,
+    targetId: metadataType === METADATA_TYPE.mosaic ? context.resolveMosaicId(targetId) : targetId,
+    metadataType,
+  };
+}

@@ -5,10 +5,8 @@ import { RECEIPT_TYPE } from '../../memory/execution/receipts.js';
 import { toHex } from '../../memory/keys.js';
 import { publishRentalFee } from '../../memory/execution/rental-fee.js';
 import { idHex } from '../../memory/symbol-ids.js';
+import { observeDefinition, observeMosaicBlock, observeSupplyChange, keepSupply } from './observers.js';
 import {
-  observeDefinition,
-  observeMosaicBlock,
-  observeSupplyChange,
   validateAvailability,
   validateDivisibility,
   validateDuration,
@@ -20,8 +18,7 @@ import {
   validateRequiredMosaic,
   validateSupplyChange,
   validateSupplyChangeAllowed,
-  keepSupply,
-} from './rules.js';
+} from './validators.js';
 import {
   MOSAIC_DEFINITION,
   MOSAIC_FLAGS,

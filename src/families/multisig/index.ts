@@ -5,7 +5,7 @@ import type { PageRequest } from '../../pagination.js';
 import { PROOF_KEYS } from '../../routes/state-proofs.js';
 import { eachByKey } from '../../upstream/entries.js';
 import { addressParam } from '../../upstream/params.js';
-import { hex, integer, list, object } from '../../upstream/rules.js';
+import { hex, integer, list, object } from '../../upstream/field-checks.js';
 import { fields } from '../../upstream/shape.js';
 import { UPSTREAM_KEYS } from '../../upstream/state-path.js';
 import { defineFamily, defineState } from '../family.js';

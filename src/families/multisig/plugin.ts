@@ -4,9 +4,8 @@ import { ACCOUNT_ADDRESS, ADDRESS_INTERACTION, AGGREGATE_COSIGNATURES, AGGREGATE
 import { observer, validator, type ChainPlugin, type PluginEnvironment, type TransactionSupport } from '../../memory/execution/plugin.js';
 import { toHex } from '../../memory/keys.js';
 import type { Cache } from '../../memory/state/cache.js';
+import { observeCosignatories, observeSettings } from './observers.js';
 import {
-  observeCosignatories,
-  observeSettings,
   validateCosignatoryChanges,
   validateEligibleCosigners,
   validateLoopAndLevel,
@@ -16,7 +15,7 @@ import {
   validatePermittedOperation,
   validateSettings,
   validateSufficientCosigners,
-} from './rules.js';
+} from './validators.js';
 import { MULTISIG_COSIGNATORIES, MULTISIG_NEW_COSIGNATORY, MULTISIG_SETTINGS, MULTISIGS, additionalCosigners, type MultisigEntry } from './state.js';
 import { entryTree } from '../../memory/state/state-tree.js';
 import { multisigTreeKey, serializeMultisigEntry } from './serialize.js';

@@ -15,6 +15,8 @@ import {
   pruneNamespaces,
   resolveAddressAlias,
   resolveMosaicAlias,
+} from './observers.js';
+import {
   validateAddressUnlink,
   validateAliasAction,
   validateAliasAvailability,
@@ -29,7 +31,7 @@ import {
   validateReservedName,
   validateRootAvailability,
   validateRootDuration,
-} from './rules.js';
+} from './validators.js';
 import {
   ALIAS_ACTION,
   ALIAS_LINK,

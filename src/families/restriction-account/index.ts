@@ -4,7 +4,7 @@ import type { AccountRestrictionsInfoDTO, AccountRestrictionsRepository, Account
 import { PROOF_KEYS } from '../../routes/state-proofs.js';
 import { eachByKey } from '../../upstream/entries.js';
 import { addressParam } from '../../upstream/params.js';
-import { hex, object, text } from '../../upstream/rules.js';
+import { hex, object, text } from '../../upstream/field-checks.js';
 import { fields } from '../../upstream/shape.js';
 import { UPSTREAM_KEYS } from '../../upstream/state-path.js';
 import { defineFamily, defineState, listingRepository, type TransactionChange } from '../family.js';

@@ -3,8 +3,8 @@ import { ADDRESS_INTERACTION, BALANCE_TRANSFER, TRANSACTION } from '../../memory
 import { observer, validator, type ChainPlugin, type PluginEnvironment, type Publish, type TransactionInput, type TransactionSupport } from '../../memory/execution/plugin.js';
 import { toHex } from '../../memory/keys.js';
 import { idHex } from '../../memory/symbol-ids.js';
+import { observeValueModification } from './observers.js';
 import {
-  observeValueModification,
   validateAddressInteraction,
   validateFlagsOfTransaction,
   validateMaxValues,
@@ -16,7 +16,7 @@ import {
   validateRedundantModification,
   validateRestrictionFlags,
   validateValueModification,
-} from './rules.js';
+} from './validators.js';
 import {
   ACCOUNT_RESTRICTION_MODIFICATION,
   ACCOUNT_RESTRICTION_MODIFICATIONS,

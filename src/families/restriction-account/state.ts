@@ -1,4 +1,5 @@
 import { notificationType } from '../../memory/execution/notification.js';
+import type { ValidationContext } from '../../memory/execution/plugin.js';
 import { cacheDescriptor } from '../../memory/state/cache.js';
 
 /** Account restriction flags (catapult's AccountRestrictionFlags). */
@@ -69,6 +70,13 @@ export function valueKey(kind: RestrictionKind, value: RestrictionValue): string
   return kind === 'mosaicId' ? (hex.match(/../g) ?? []).reverse().join('') : hex;
 }
 
+/** A value resolved (aliases to what they stand for), as the node stores it. */
+export function resolvedKey(kind: RestrictionKind, value: RestrictionValue, context: ValidationContext): string {
+  if (kind === 'address') return valueKey(kind, context.resolveAddress(value as string));
+  if (kind === 'mosaicId') return valueKey(kind, context.resolveMosaicId(value as string));
+  return valueKey(kind, value);
+}
+
 /** A stored value as routes show it: an address (48 hex), a mosaic id (16 hex) or a transaction type. */
 export function valueOfKey(kind: RestrictionKind, key: string): string | number {
   if (kind === 'address') return key;
@@ -97,7 +105,7 @@ function hexByte(byte: number): string {
 /** Modification actions. */
 export const MODIFICATION_ACTION = { delete: 0, add: 1 } as const;
 
-/** A restriction transaction's flags and counts (stateless rules). */
+/** A restriction transaction's flags and counts (for the stateless validators). */
 export const ACCOUNT_RESTRICTION_MODIFICATION = notificationType<{ kind: RestrictionKind; restrictionFlags: number; additionsCount: number; deletionsCount: number }>(
   'accountRestrictionModification',
 );

@@ -4,9 +4,8 @@ import { observer, validator, type ChainPlugin, type PluginEnvironment, type Tra
 import { toHex } from '../../memory/keys.js';
 import { idHex } from '../../memory/symbol-ids.js';
 import { MOSAIC_FLAGS, MOSAIC_REQUIRED } from '../mosaic/state.js';
+import { observeAddressRestriction, observeGlobalRestriction } from './observers.js';
 import {
-  observeAddressRestriction,
-  observeGlobalRestriction,
   validateAddressMaxValues,
   validateAddressModification,
   validateBalanceDebit,
@@ -15,7 +14,7 @@ import {
   validateGlobalModification,
   validateRestrictionRequired,
   validateRestrictionType,
-} from './rules.js';
+} from './validators.js';
 import {
   ADDRESS_RESTRICTION_NEW,
   ADDRESS_RESTRICTION_PREVIOUS,

@@ -43,7 +43,7 @@ export function validateMosaicOrder({ unresolvedMosaicIds: ids }: { unresolvedMo
   return undefined;
 }
 
-/** Transfers: the recipient's account and its interaction with the sender, one balance transfer per mosaic; message and mosaic-order rules. */
+/** Transfers: the recipient's account and its interaction with the sender, one balance transfer per mosaic; message and mosaic-order validators. */
 export function transferPlugin(): ChainPlugin {
   return {
     name: 'transfer',

@@ -68,7 +68,7 @@ export class Chain implements GatewayBackend, ChainIdentity {
   #revision = 0;
   /** Everything that changes as the chain runs, in one object: loading a dump builds a new one and swaps it in. */
   #core!: ChainCore;
-  /** The input running now: the network times the rules read go on its tape. */
+  /** The input running now: the network times the validators read go on its tape. */
   #current: ChainInput | undefined;
   /** Why the chain may not go back (a store that follows it), when something says so. */
   #pinned: string | undefined;
@@ -79,7 +79,7 @@ export class Chain implements GatewayBackend, ChainIdentity {
 
   /**
    * @internal `InMemoryChain` gives it every family of the registry.
-   * @param families the transaction families the chain runs, in the order their rules run (the core's first, as in catapult)
+   * @param families the transaction families the chain runs, in the order their validators and observers run (the core's first, as in catapult)
    * @param origin where the chain starts instead of a nemesis block of its own (see `ChainOrigin`)
    */
   constructor(families: readonly ChainFamily[], options: InMemoryChainOptions = {}, origin?: ChainOrigin) {
@@ -353,7 +353,7 @@ export class Chain implements GatewayBackend, ChainIdentity {
 
   /**
    * Runs one input of the chain (a block, an announce's check, a control), keeping it among the
-   * chain's inputs with the network times the rules read while it ran.
+   * chain's inputs with the network times the validators read while it ran.
    */
   #run<T>(input: ChainInput, run: () => T): T {
     this.#revision++;
@@ -376,7 +376,7 @@ export class Chain implements GatewayBackend, ChainIdentity {
     }
   }
 
-  /** Network time for the rules (deadlines): the clock's, kept on the running input's tape; while a dump is played, the tape's. */
+  /** Network time for the validators (deadlines): the clock's, kept on the running input's tape; while a dump is played, the tape's. */
   #ruleTime(): bigint {
     let time: bigint;
     if (this.#tape) {

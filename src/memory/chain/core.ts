@@ -57,7 +57,7 @@ export interface CoreParts {
   readonly addresses: AddressBook;
   readonly families: readonly ChainFamily[];
   readonly origin: ChainOrigin | undefined;
-  /** Network time for the rules (deadlines), as the chain keeps it on its inputs' tapes. */
+  /** Network time for the validators (deadlines), as the chain keeps it on its inputs' tapes. */
   readonly ruleTime: () => bigint;
   /** Sends an event (a loaded dump replays in silence). */
   readonly emit: (event: ChainEvent) => void;

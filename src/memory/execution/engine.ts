@@ -41,10 +41,10 @@ export interface EngineOptions {
 }
 
 /**
- * The chain's state and the rules that change it, as a node keeps them: confirmed state,
- * and the unconfirmed transactions' changes on a layer over it (so the second of two
- * spends of the same balance fails at once); a block runs on its own layer and is
- * committed whole.
+ * The chain's state and the validators and observers that check and change it, as a node
+ * keeps them: confirmed state, and the unconfirmed transactions' changes on a layer over it
+ * (so the second of two spends of the same balance fails at once); a block runs on its own
+ * layer and is committed whole.
  */
 export class ChainEngine {
   readonly #options: EngineOptions;
@@ -76,10 +76,11 @@ export class ChainEngine {
   }
 
   /**
-   * Checks an announced transaction as a node does, paying its `maxFee`: the rules that need
-   * no state, then `verifySignatures`, then every stateful rule on the unconfirmed state. For
-   * the unconfirmed pool it is applied there; for the partial pool (an aggregate bonded whose
-   * cosignatures may still be missing) it is only tried. The first failure, or undefined.
+   * Checks an announced transaction as a node does, paying its `maxFee`: the validators that
+   * need no state, then `verifySignatures`, then every stateful validator on the unconfirmed
+   * state. For the unconfirmed pool it is applied there; for the partial pool (an aggregate
+   * bonded whose cosignatures may still be missing) it is only tried. The first failure, or
+   * undefined.
    */
   admit(decoded: DecodedTransaction, pool: 'unconfirmed' | 'partial', verifySignatures: () => FailureCode | undefined): FailureCode | undefined {
     const { executor } = this.#options;

@@ -13,6 +13,9 @@ export interface NotificationType<T> {
   readonly payload?: T;
 }
 
+/** The payload of a kind of notification: `Payload<typeof BALANCE_TRANSFER>`. */
+export type Payload<T> = T extends { readonly payload?: infer P } ? P : never;
+
 /** Declares a kind of notification. */
 export function notificationType<T>(name: string): NotificationType<T> {
   return { name };

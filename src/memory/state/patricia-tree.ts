@@ -4,7 +4,7 @@ import { sha3 } from '../keys.js';
 /**
  * The compact Patricia merkle tree catapult keeps per state cache, whose root goes into a
  * block's `stateHash` and whose node paths the REST `/merkle` routes answer. Layouts and
- * hashing rules are catapult's (client/catapult/src/catapult/tree/): TreeNode.cpp for the
+ * hashing are catapult's (client/catapult/src/catapult/tree/): TreeNode.cpp for the
  * node hashes, PatriciaTreeSerializer.cpp for the serialized nodes, PatriciaTree.h for the
  * shape after each set and unset and for the nodes a lookup returns, so symbol-sdk v3's
  * `deserializePatriciaTreeNodes` and `provePatriciaMerkle` accept what this tree answers.

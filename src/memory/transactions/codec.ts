@@ -152,7 +152,7 @@ function embeddedTransactionsHash(bytes: Uint8Array): string {
 }
 
 /**
- * Whether the signer's signature over the transaction verifies, by a node's rules, over what
+ * Whether the signer's signature over the transaction verifies, as a node checks it, over what
  * `facade.verifyTransaction` checks (generation hash seed ‖ signed data), taken from the
  * received bytes as a node does, instead of serializing the model again.
  */

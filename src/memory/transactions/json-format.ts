@@ -1,5 +1,5 @@
 /**
- * catapult-rest's formatting rules (db/dbFormattingRules.js), by the model type of each field:
+ * catapult-rest's formatting (db/dbFormattingRules.js), by the model type of each field:
  * what a transaction body's writer (`TransactionBody.write`) formats its fields with.
  */
 type Json = Record<string, unknown>;

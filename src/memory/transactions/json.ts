@@ -8,14 +8,14 @@ type Json = Record<string, unknown>;
 export interface TransactionBody {
   /** The `models.TransactionType` value. */
   readonly type: number;
-  /** The body's fields, in the order a node keeps them, formatted by catapult-rest's rules. */
+  /** The body's fields, in the order a node keeps them, formatted as catapult-rest formats them. */
   write(model: never): Json;
 }
 
 /**
  * Transactions in the reference gateway's (catapult-rest's) JSON, each type's body as its
  * family writes it (`TransactionBody`): the fields a node's database keeps for its type, in the
- * order it keeps them, each formatted by catapult-rest's rules (json-format.ts).
+ * order it keeps them, each formatted as catapult-rest formats it (json-format.ts).
  */
 export class TransactionJson {
   readonly #bodies: ReadonlyMap<number, TransactionBody['write']>;

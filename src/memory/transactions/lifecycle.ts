@@ -30,7 +30,7 @@ export interface LifecycleOptions {
   /** Transactions in catapult-rest's JSON, each type's body as its family writes it. */
   json: TransactionJson;
   events: Pick<EventStream, 'emit'>;
-  /** The state and the rules that change it. */
+  /** The state, and the validators and observers that check and change it. */
   engine: ChainEngine;
   /** The next entry id (ids sort in insertion order). */
   nextId: () => string;
@@ -391,9 +391,9 @@ export class TransactionLifecycle {
   }
 
   /**
-   * The first failed check, in a node's order: the rules that need no state (its network,
-   * sizes, an aggregate's shape), the signatures, then every stateful rule on the
-   * unconfirmed state (deadline, cosigners, balances, the plugins' rules), where a
+   * The first failed check, in a node's order: the validators that need no state (its
+   * network, sizes, an aggregate's shape), the signatures, then every stateful validator on
+   * the unconfirmed state (deadline, cosigners, balances, each plugin's own), where a
    * transaction for the unconfirmed pool is applied and one for the partial pool only tried.
    */
   #validate(decoded: DecodedTransaction, pool: 'unconfirmed' | 'partial'): FailureCode | undefined {

@@ -11,7 +11,7 @@ import { LockHashUtils, LockHashAlgorithm as V2LockHashAlgorithm } from 'symbol-
 import { describe, expect, it } from 'vitest';
 import type { ChainAccount } from '../../../src/memory/chain/identity.js';
 import type { InMemoryChain } from '../../../src/in-memory-chain.js';
-import { validateHashAlgorithm } from '../../../src/families/lock-secret/rules.js';
+import { validateHashAlgorithm } from '../../../src/families/lock-secret/validators.js';
 import { confirm, hex, pluginHarness } from '../../support/announce.js';
 import { startGateway } from '../../support/server.js';
 import { aggregate, transfer, type Signed } from '../../support/signing.js';

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { AliasResolution, RuleContext } from '../../../src/memory/execution/contexts.js';
 import type { PublishContext } from '../../../src/memory/execution/plugin.js';
-import { validateBalanceDebit, validateBalanceTransfer, validateRestrictionType } from '../../../src/families/restriction-mosaic/rules.js';
+import { validateBalanceDebit, validateBalanceTransfer, validateRestrictionType } from '../../../src/families/restriction-mosaic/validators.js';
 import { ENTRY_TYPE, MOSAIC_RESTRICTIONS, RESTRICTION_TYPE, UNSET_VALUE, compositeHash, passes } from '../../../src/families/restriction-mosaic/state.js';
 import { resolveRules } from '../../../src/memory/rules.js';
 import { ChainState } from '../../../src/memory/state/chain-state.js';

@@ -1,40 +1,28 @@
 /**
- * The account restriction plugin's validators and observer (catapult's
- * plugins/txes/restriction_account), each one rule, in the order catapult registers them.
+ * The account restriction plugin's validators (catapult's plugins/txes/restriction_account),
+ * each one rule, in the order catapult registers them.
  */
 import { models } from 'symbol-sdk/symbol';
 import type { ADDRESS_INTERACTION, BALANCE_TRANSFER, TRANSACTION } from '../../memory/execution/core-notifications.js';
-import type { FailureCode } from '../../memory/execution/notification.js';
-import type { ObservationContext, ValidationContext } from '../../memory/execution/plugin.js';
+import type { FailureCode, Payload } from '../../memory/execution/notification.js';
+import type { ValidationContext } from '../../memory/execution/plugin.js';
 import {
   ACCOUNT_RESTRICTIONS,
   MODIFICATION_ACTION,
   RESTRICTION_FLAGS,
-  directionalFlags,
-  emptyRestrictions,
   isAllowed,
   kindOfFlags,
+  resolvedKey,
   restrictionOf,
   valueKey,
   type ACCOUNT_RESTRICTION_MODIFICATION,
   type ACCOUNT_RESTRICTION_MODIFICATIONS,
   type ACCOUNT_RESTRICTION_VALUE,
   type AccountRestriction,
-  type RestrictionKind,
-  type RestrictionValue,
 } from './state.js';
-
-type Payload<T> = T extends { readonly payload?: infer P } ? P : never;
 
 const OUTGOING_OPERATIONS = RESTRICTION_FLAGS.transactionType | RESTRICTION_FLAGS.outgoing;
 const OPERATION_RESTRICTION_TYPE = models.TransactionType.ACCOUNT_OPERATION_RESTRICTION.value;
-
-/** A value resolved (aliases to what they stand for), as the node stores it. */
-function resolvedKey(kind: RestrictionKind, value: RestrictionValue, context: ValidationContext): string {
-  if (kind === 'address') return valueKey(kind, context.resolveAddress(value as string));
-  if (kind === 'mosaicId') return valueKey(kind, context.resolveMosaicId(value as string));
-  return valueKey(kind, value);
-}
 
 /** Whether a restriction may take a modification: it is empty or of the same operation (allow or block), and the value is new (add) or there (delete). */
 function canModify(restriction: AccountRestriction, blocks: boolean, action: number, key: string): boolean {
@@ -160,25 +148,4 @@ export function validateNoSelfBlocking({ kind, address, restrictionFlags, value,
   const entry = context.state.cache(ACCOUNT_RESTRICTIONS).get(address);
   const count = entry ? (restrictionOf(entry, OUTGOING_OPERATIONS)?.values.length ?? 0) : 0;
   return (allows && !relevant && count === 0) || (!allows && relevant) ? failure : undefined;
-}
-
-/**
- * Adds or deletes one value (resolved) of the signer's restriction: allowing keeps the
- * restriction an allow list while it holds values; blocking makes it a block list. An account
- * whose restrictions are all empty leaves the cache.
- */
-export function observeValueModification({ kind, address, restrictionFlags, value, action }: Payload<typeof ACCOUNT_RESTRICTION_VALUE>, context: ObservationContext): void {
-  const cache = context.state.cache(ACCOUNT_RESTRICTIONS);
-  const entry = cache.get(address) ?? emptyRestrictions(address);
-  const directional = directionalFlags(restrictionFlags);
-  const key = resolvedKey(kind, value, context);
-  const blocks = (restrictionFlags & RESTRICTION_FLAGS.block) !== 0;
-  const restrictions = entry.restrictions.map((restriction) => {
-    if (directionalFlags(restriction.flags) !== directional) return restriction;
-    const values = action === MODIFICATION_ACTION.add ? [...restriction.values, key].sort() : restriction.values.filter((each) => each !== key);
-    const flags = blocks || values.length === 0 ? directional | RESTRICTION_FLAGS.block : directional;
-    return { flags, values };
-  });
-  if (restrictions.every((restriction) => restriction.values.length === 0)) cache.remove(address);
-  else cache.set(address, { address, restrictions });
 }

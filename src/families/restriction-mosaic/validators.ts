@@ -1,12 +1,11 @@
 /**
- * The mosaic restriction plugin's validators and observers (catapult's
- * plugins/txes/restriction_mosaic), each one rule, in the order catapult registers them.
+ * The mosaic restriction plugin's validators (catapult's plugins/txes/restriction_mosaic),
+ * each one rule, in the order catapult registers them.
  */
 import type { BALANCE_DEBIT, BALANCE_TRANSFER } from '../../memory/execution/core-notifications.js';
-import type { FailureCode } from '../../memory/execution/notification.js';
-import type { ObservationContext, ValidationContext } from '../../memory/execution/plugin.js';
+import type { FailureCode, Payload } from '../../memory/execution/notification.js';
+import type { ValidationContext } from '../../memory/execution/plugin.js';
 import {
-  ENTRY_TYPE,
   MOSAIC_RESTRICTIONS,
   NO_MOSAIC,
   RESTRICTION_TYPE,
@@ -21,8 +20,6 @@ import {
   type MosaicAddressRestrictionEntry,
   type MosaicGlobalRestrictionEntry,
 } from './state.js';
-
-type Payload<T> = T extends { readonly payload?: infer P } ? P : never;
 
 /** A mosaic's global restriction (resolved id, 16 hex), if it has one. */
 function globalOf(context: ValidationContext, mosaicId: string): MosaicGlobalRestrictionEntry | undefined {
@@ -126,34 +123,4 @@ export function validateAddressModification({ unresolvedMosaicId, key, unresolve
   const current = entry?.values.get(key);
   if (current !== undefined) return current === value ? undefined : 'Failure_RestrictionMosaic_Previous_Value_Mismatch';
   return value === UNSET_VALUE ? undefined : 'Failure_RestrictionMosaic_Previous_Value_Must_Be_Zero';
-}
-
-// Observers.
-
-/** Sets a global rule (type none removes it); an entry left without rules is removed. */
-export function observeGlobalRestriction({ unresolvedMosaicId, unresolvedReferenceMosaicId, key, value, type }: GlobalModification, context: ObservationContext): void {
-  const mosaicId = context.resolveMosaicId(unresolvedMosaicId);
-  const hash = compositeHash(mosaicId);
-  const cache = context.state.cache(MOSAIC_RESTRICTIONS);
-  const existing = cache.get(hash) as MosaicGlobalRestrictionEntry | undefined;
-  const rules = new Map(existing?.rules);
-  const referenceMosaicId = context.resolveMosaicId(unresolvedReferenceMosaicId);
-  if (type === RESTRICTION_TYPE.none) rules.delete(key);
-  else rules.set(key, { referenceMosaicId, value, type });
-  if (existing && rules.size === 0) cache.remove(hash);
-  else cache.set(hash, { entryType: ENTRY_TYPE.global, compositeHash: hash, mosaicId, rules });
-}
-
-/** Sets an address's value (the unset value removes it); an entry left without values is removed. */
-export function observeAddressRestriction({ unresolvedMosaicId, key, unresolvedTargetAddress, value }: AddressModification, context: ObservationContext): void {
-  const mosaicId = context.resolveMosaicId(unresolvedMosaicId);
-  const targetAddress = context.resolveAddress(unresolvedTargetAddress);
-  const hash = compositeHash(mosaicId, targetAddress);
-  const cache = context.state.cache(MOSAIC_RESTRICTIONS);
-  const existing = cache.get(hash) as MosaicAddressRestrictionEntry | undefined;
-  const values = new Map(existing?.values);
-  if (value === UNSET_VALUE) values.delete(key);
-  else values.set(key, value);
-  if (existing && values.size === 0) cache.remove(hash);
-  else cache.set(hash, { entryType: ENTRY_TYPE.address, compositeHash: hash, mosaicId, targetAddress, values });
 }

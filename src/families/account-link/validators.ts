@@ -1,16 +1,14 @@
 /**
- * The account link plugin's notifications, validators and observers (catapult's
+ * The account link plugin's notifications and validators (catapult's
  * plugins/txes/account_link): remote accounts that harvest for a main account, node keys,
  * and what a remote account may no longer do.
  */
 import { models } from 'symbol-sdk/symbol';
 import type { ADDRESS_INTERACTION, TRANSACTION } from '../../memory/execution/core-notifications.js';
-import { notificationType, type FailureCode } from '../../memory/execution/notification.js';
-import type { ObservationContext, ValidationContext } from '../../memory/execution/plugin.js';
+import { notificationType, type FailureCode, type Payload } from '../../memory/execution/notification.js';
+import type { ValidationContext } from '../../memory/execution/plugin.js';
 import { ACCOUNT_TYPE, ACCOUNTS, type AccountState } from '../../memory/account-state.js';
-import { LINK_ACTION, withKey, type KeyLinkFailures } from '../core/key-links.js';
-
-type Payload<T> = T extends { readonly payload?: infer P } ? P : never;
+import { LINK_ACTION, type KeyLinkFailures } from '../core/key-links.js';
 
 /** An account is about to become a remote account (published before its public key is observed). */
 export const NEW_REMOTE_ACCOUNT = notificationType<{ linkedPublicKey: string; linkedAddress: string }>('newRemoteAccount');
@@ -69,14 +67,4 @@ export function validateRemoteInteraction({ transactionType, unresolvedParticipa
   return unresolvedParticipants.some((participant) => isRemote(accounts.get(context.resolveAddress(participant))))
     ? 'Failure_AccountLink_Remote_Account_Participant_Prohibited'
     : undefined;
-}
-
-/** Linking: the main account becomes Main, the remote one Remote, each naming the other; unlinking: Unlinked and Remote_Unlinked. */
-export function observeAccountKeyLink({ mainAddress, mainPublicKey, linkedAddress, linkedPublicKey, linkAction }: Payload<typeof REMOTE_ACCOUNT_KEY_LINK>, context: ObservationContext): void {
-  const accounts = context.state.cache(ACCOUNTS);
-  const main = accounts.get(mainAddress)!;
-  const remote = accounts.get(linkedAddress)!;
-  const link = linkAction === LINK_ACTION.link;
-  accounts.set(mainAddress, { ...main, accountType: link ? ACCOUNT_TYPE.main : ACCOUNT_TYPE.unlinked, supplementalPublicKeys: withKey(main.supplementalPublicKeys, 'linked', link ? linkedPublicKey : undefined) });
-  accounts.set(linkedAddress, { ...remote, accountType: link ? ACCOUNT_TYPE.remote : ACCOUNT_TYPE.remoteUnlinked, supplementalPublicKeys: withKey(remote.supplementalPublicKeys, 'linked', link ? mainPublicKey : undefined) });
 }

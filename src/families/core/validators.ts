@@ -1,6 +1,6 @@
 /**
- * The core's validators and observers (catapult's coresystem plugin): networks, addresses,
- * public keys, deadlines and balances, for every transaction whatever its type.
+ * The core's validators (catapult's coresystem plugin): networks, addresses, public keys,
+ * deadlines and balances, for every transaction whatever its type, each one rule.
  */
 import { hasValidChecksum } from '../../address.js';
 import {
@@ -11,11 +11,9 @@ import {
   ENTITY,
   TRANSACTION_DEADLINE,
 } from '../../memory/execution/core-notifications.js';
-import type { FailureCode } from '../../memory/execution/notification.js';
-import type { ObservationContext, ValidationContext } from '../../memory/execution/plugin.js';
-import { ACCOUNTS, balanceOf, newAccount, withBalanceChange, type AccountState } from '../../memory/account-state.js';
-
-type Payload<T> = T extends { readonly payload?: infer P } ? P : never;
+import type { FailureCode, Payload } from '../../memory/execution/notification.js';
+import type { ValidationContext } from '../../memory/execution/plugin.js';
+import { ACCOUNTS, balanceOf } from '../../memory/account-state.js';
 
 const ZERO_KEY = '0'.repeat(64);
 
@@ -67,40 +65,6 @@ export function validateTransferBalance({ unresolvedSenderAddress, unresolvedMos
 function covers(context: ValidationContext, address: string, unresolvedMosaicId: string, amount: bigint): boolean {
   if (amount === 0n) return true;
   return balanceOf(context.state.cache(ACCOUNTS).get(address), context.resolveMosaicId(unresolvedMosaicId)) >= amount;
-}
-
-/** The signer's account exists from now on and knows its public key. */
-export function observePublicKey({ publicKey, address }: Payload<typeof ACCOUNT_PUBLIC_KEY>, context: ObservationContext): void {
-  const accounts = context.state.cache(ACCOUNTS);
-  const account = accounts.get(address) ?? newAccount(address, context.height);
-  if (account.publicKey === undefined) accounts.set(address, { ...account, publicKey, publicKeyHeight: context.height });
-  else if (!accounts.get(address)) accounts.set(address, account);
-}
-
-/** A named account exists from now on. */
-export function observeAddress({ unresolvedAddress }: Payload<typeof ACCOUNT_ADDRESS>, context: ObservationContext): void {
-  const address = context.resolveAddress(unresolvedAddress);
-  const accounts = context.state.cache(ACCOUNTS);
-  if (!accounts.get(address)) accounts.set(address, newAccount(address, context.height));
-}
-
-export function observeDebit({ address, unresolvedMosaicId, amount }: Payload<typeof BALANCE_DEBIT>, context: ObservationContext): void {
-  changeBalance(context, address, context.resolveMosaicId(unresolvedMosaicId), -amount);
-}
-
-export function observeTransfer(payload: Payload<typeof BALANCE_TRANSFER>, context: ObservationContext): void {
-  const mosaicId = context.resolveMosaicId(payload.unresolvedMosaicId);
-  changeBalance(context, context.resolveAddress(payload.unresolvedSenderAddress), mosaicId, -payload.amount);
-  changeBalance(context, context.resolveAddress(payload.unresolvedRecipientAddress), mosaicId, payload.amount);
-}
-
-/** Adds `delta` to an account's balance, making the account when it is new. */
-export function changeBalance(context: ObservationContext, address: string, mosaicId: string, delta: bigint): AccountState {
-  const accounts = context.state.cache(ACCOUNTS);
-  const before = accounts.get(address) ?? newAccount(address, context.height);
-  const after = withBalanceChange(before, mosaicId, delta);
-  if (after !== before || !accounts.get(address)) accounts.set(address, after);
-  return after;
 }
 
 /** Whether 48 hex characters are an address of this network with a right checksum. */
