@@ -16,7 +16,8 @@
 import type { GatewayBackend } from '../backend/index.js';
 import type { Awaitable, PageResult } from '../backend/repositories.js';
 import type { Router } from '../http/router.js';
-import type { StateProofRoute } from '../routes/state-proofs.js';
+import { PROOF_KEYS, type StateProofRoute } from '../routes/state-proofs.js';
+import type { StateTreeName } from '../backend/state-proofs.js';
 import type { ChainFamily, RepositoryAccess } from '../memory/chain/family.js';
 import type { ChainPlugin } from '../memory/execution/plugin.js';
 import type { CacheDescriptor } from '../memory/state/cache.js';
@@ -27,6 +28,7 @@ import type { PageRequest } from '../pagination.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import type { EntryReader } from '../upstream/entries.js';
 import type { Check } from '../upstream/shape.js';
+import { UPSTREAM_KEYS } from '../upstream/state-path.js';
 import type { BodyReader } from '../upstream/body-fields.js';
 
 export interface FamilyDescriptor<P extends ChainPlugin = ChainPlugin, R extends Partial<GatewayBackend> = Partial<GatewayBackend>> extends ChainFamily<P, R> {
@@ -94,6 +96,18 @@ export interface FamilyState<P extends ChainPlugin = ChainPlugin, V = unknown, D
 export interface StateProof extends StateProofRoute {
   /** The route an upstream gateway serves the proof of a key at (`/metadata/{hex}/merkle`), from the key's bytes. */
   upstream(key: Buffer): string;
+}
+
+/**
+ * The state proof route of a key (`{base}/:{param}{suffix}`, suffix `/merkle` by default), the
+ * key read from the route as `form` says (a hash, a mosaic or namespace id, an address, or an
+ * account by address or public key), and the same route at an upstream gateway.
+ *
+ * @example proofRoute('metadata', '/metadata', 'compositeHash', 'hash') // GET /metadata/:compositeHash/merkle
+ */
+export function proofRoute(tree: StateTreeName, base: string, param: string, form: keyof typeof PROOF_KEYS, suffix = '/merkle'): StateProof {
+  const upstreamKey = UPSTREAM_KEYS[form === 'account' ? 'address' : form];
+  return { tree, path: `${base}/:${param}${suffix}`, key: PROOF_KEYS[form](param), upstream: (key) => `${base}/${upstreamKey(key)}${suffix}` };
 }
 
 /** What a batch of blocks changed of a listed kind: lists to read again (named by the queries that page them, under filters an entry never leaves) and entries to read again by key. */

@@ -3,10 +3,9 @@
  * (the core's first, as in catapult). Each part of the system that needs something of the
  * families reads it here.
  */
-import { accountLink } from './account-link/index.js';
-import type { FamilyState, TransactionType } from './family.js';
 import { TransactionJson } from '../memory/transactions/json.js';
 import type { BodyReaders } from '../upstream/body-fields.js';
+import { accountLink } from './account-link/index.js';
 import { aggregate } from './aggregate/index.js';
 import { core } from './core/index.js';
 import { lockHash } from './lock-hash/index.js';
@@ -17,6 +16,7 @@ import { multisig } from './multisig/index.js';
 import { namespace } from './namespace/index.js';
 import { restrictionAccount } from './restriction-account/index.js';
 import { restrictionMosaic } from './restriction-mosaic/index.js';
+import type { FamilyState, TransactionType } from './family.js';
 import { transfer } from './transfer/index.js';
 
 export const FAMILIES = [core, transfer, mosaic, namespace, lockSecret, restrictionAccount, restrictionMosaic, aggregate, multisig, lockHash, metadata, accountLink] as const;

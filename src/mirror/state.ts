@@ -1,7 +1,7 @@
 import type { BlockInfoDTO } from '../backend/dto.js';
 import type { AddressBook } from '../memory/address-book.js';
 import type { StatementRow } from '../postgres/receipts.js';
-import type { EntryRow as StateRow, StateRows } from '../postgres/state-write.js';
+import { emptyStateRows, type EntryRow as StateRow, type StateRows } from '../postgres/state-write.js';
 import type { EntryRow as TransactionRow } from '../postgres/transactions.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { accountRows, allAccountRows, touchedAccounts } from './accounts.js';
@@ -42,12 +42,8 @@ export interface CopiedBlocks {
 export async function stateRows(source: StateSource, batch: CopiedBlocks, whole: boolean): Promise<StateRows> {
   const { client, stored } = source;
   const changes = stateChanges(batch.rows, batch.statements, source.addresses);
-  const rows: StateRows & { entries: Map<string, StateRow[]>; multisig: StateRows['multisig'][number][]; names: StateRows['names'][number][]; aliases: StateRows['aliases'][number][] } = {
-    entries: new Map(),
-    multisig: [],
-    names: [...changes.names],
-    aliases: [],
-  };
+  const rows = emptyStateRows();
+  rows.names.push(...changes.names);
   for (const state of STATES) {
     switch (state.layout) {
       case 'listed': {

@@ -41,6 +41,14 @@ export interface StateRows {
   readonly aliases: readonly AliasRow[];
 }
 
+/** `StateRows` as they are put together: lists to add rows to. */
+export type StateRowsBuilder = { [K in keyof StateRows]: StateRows[K] extends ReadonlyMap<infer Key, infer Value> ? Map<Key, Value> : StateRows[K] extends readonly (infer T)[] ? T[] : StateRows[K] };
+
+/** Empty `StateRows` to put a batch's rows together in. */
+export function emptyStateRows(): StateRowsBuilder {
+  return { entries: new Map(), multisig: [], names: [], aliases: [] };
+}
+
 /** Empties the state tables: a catch-up writes the whole state again. */
 export async function clearState(client: pg.PoolClient): Promise<void> {
   for (const table of ['state_entries', 'state_lists', 'state_list_buckets', 'multisig_entries', 'namespace_names', 'namespace_aliases']) {

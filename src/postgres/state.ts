@@ -12,7 +12,7 @@ import type { PartOptions, StoreModule, StorePart } from './part.js';
 import type { Reader } from './reader.js';
 import { allNamespaceNames, namespaceRepository, namespaceRows, namespacesToRender } from './state-namespaces.js';
 import { accountRepository, balanceList, balanceOrder, entryPage, findEntries, multisigRepository } from './state-read.js';
-import { byId, clearState, writeStateRows, type EntryRow, type StateRows } from './state-write.js';
+import { byId, clearState, emptyStateRows, writeStateRows, type EntryRow, type StateRowsBuilder } from './state-write.js';
 
 /**
  * The state entries part of the store: what `/accounts`, `/mosaics`, `/namespaces` (and the
@@ -38,11 +38,9 @@ interface Layout {
   /** Every key of the kind on the chain. */
   keys(store: object, state: RegisteredState, chain: ChainFollowing): Iterable<string>;
   /** Adds the rows of these keys (as the chain has them now) to `rows`. */
-  render(store: object, state: RegisteredState, keys: Iterable<string>, rows: MutableStateRows, catchUp: boolean): void;
+  render(store: object, state: RegisteredState, keys: Iterable<string>, rows: StateRowsBuilder, catchUp: boolean): void;
   repository(db: Reader, state: RegisteredState): Partial<GatewayBackend>;
 }
-
-type MutableStateRows = { entries: Map<string, EntryRow[]>; multisig: { address: string; json?: string }[]; names: StateRows['names'][number][]; aliases: StateRows['aliases'][number][] };
 
 const LAYOUTS: Record<StoreLayout, Layout> = {
   listed: {
@@ -106,7 +104,7 @@ function statePart(options: PartOptions): StorePart {
       const catchUp = batch.catchUp !== undefined;
       if (!catchUp && changed.size === 0) return undefined;
       // Rendered now: the chain goes on while the transaction is written (and retried).
-      const rows: MutableStateRows = { entries: new Map(), multisig: [], names: [], aliases: [] };
+      const rows = emptyStateRows();
       for (const state of STATES) {
         const layout = LAYOUTS[state.layout];
         const store = state.store(following.plugin(state.family)!);

@@ -3,10 +3,8 @@ import type { AccountInfoDTO, AccountRepository } from '../../backend/core.js';
 import { ACCOUNTS, type AccountState } from '../../memory/account-state.js';
 import { RECEIPT_TYPE } from '../../memory/execution/receipts.js';
 import type { PageRequest } from '../../pagination.js';
-import { PROOF_KEYS } from '../../routes/state-proofs.js';
 import { accountInfo } from '../../upstream/dto-shapes.js';
-import { UPSTREAM_KEYS } from '../../upstream/state-path.js';
-import { defineFamily, defineState } from '../family.js';
+import { defineFamily, defineState, proofRoute } from '../family.js';
 import { accountStateOf } from './account-store.js';
 import { corePlugin } from './plugin.js';
 import { accountRoutes } from './routes.js';
@@ -38,7 +36,7 @@ export const core = defineFamily({
       entryOf: accountStateOf,
       store: (plugin) => plugin.accounts,
       read: (client, keys) => client.accounts(keys.filter(isAccountAddress)),
-      proof: { tree: 'accountState', path: '/accounts/:accountId/merkle', key: PROOF_KEYS.account('accountId'), upstream: (key) => `/accounts/${UPSTREAM_KEYS.address(key)}/merkle` },
+      proof: proofRoute('accountState', '/accounts', 'accountId', 'account'),
     }),
   ],
   routes: accountRoutes,

@@ -1,12 +1,10 @@
 import { models } from 'symbol-sdk/symbol';
 import type { HashLockInfoDTO, HashLockRepository, HashLockSearchCriteria } from '../../backend/lock-hash.js';
 import { RECEIPT_TYPE } from '../../memory/execution/receipts.js';
-import { PROOF_KEYS } from '../../routes/state-proofs.js';
 import { eachByKey } from '../../upstream/entries.js';
 import { hex, object, text } from '../../upstream/field-checks.js';
 import { fields } from '../../upstream/shape.js';
-import { UPSTREAM_KEYS } from '../../upstream/state-path.js';
-import { defineFamily, defineState, listingRepository, type ReceiptChange, type TransactionChange } from '../family.js';
+import { defineFamily, defineState, listingRepository, proofRoute, type ReceiptChange, type TransactionChange } from '../family.js';
 import { hashLockPlugin } from './plugin.js';
 import { hashLockRoutes } from './routes.js';
 import { HASH_LOCKS, type HashLockEntry } from './state.js';
@@ -33,7 +31,7 @@ export const lockHash = defineFamily({
       queryFilters: hashLockQueryFilters,
       store: (plugin) => plugin.hashLocks,
       read: eachByKey((hash) => `/lock/hash/${hash}`, fields<HashLockInfoDTO>({ lock: object })),
-      proof: { tree: 'hashLockInfo', path: '/lock/hash/:hash/merkle', key: PROOF_KEYS.hash('hash'), upstream: (key) => `/lock/hash/${UPSTREAM_KEYS.hash(key)}/merkle` },
+      proof: proofRoute('hashLockInfo', '/lock/hash', 'hash', 'hash'),
       changes: {
         transactions: new Map<number, TransactionChange>([[models.TransactionType.HASH_LOCK.value, (_transaction, signer) => ({ lists: [{ address: signer }] })]]),
         // A bonded aggregate confirmed: its lock is used, and its owner credited.

@@ -1,12 +1,10 @@
 import { models } from 'symbol-sdk/symbol';
 import type { SecretLockInfoDTO, SecretLockRepository, SecretLockSearchCriteria } from '../../backend/lock-secret.js';
 import { RECEIPT_TYPE } from '../../memory/execution/receipts.js';
-import { PROOF_KEYS } from '../../routes/state-proofs.js';
 import { eachByKey } from '../../upstream/entries.js';
 import { hex, object, text } from '../../upstream/field-checks.js';
 import { fields } from '../../upstream/shape.js';
-import { UPSTREAM_KEYS } from '../../upstream/state-path.js';
-import { defineFamily, defineState, listingRepository, type TransactionChange } from '../family.js';
+import { defineFamily, defineState, listingRepository, proofRoute, type TransactionChange } from '../family.js';
 import { secretLockPlugin } from './plugin.js';
 import { secretLockRoutes } from './routes.js';
 import { SECRET_LOCKS, type SecretLockEntry } from './state.js';
@@ -35,7 +33,7 @@ export const lockSecret = defineFamily({
       queryFilters: secretLockQueryFilters,
       store: (plugin) => plugin.secretLocks,
       read: eachByKey((compositeHash) => `/lock/secret/${compositeHash}`, fields<SecretLockInfoDTO>({ lock: object })),
-      proof: { tree: 'secretLockInfo', path: '/lock/secret/:compositeHash/merkle', key: PROOF_KEYS.hash('compositeHash'), upstream: (key) => `/lock/secret/${UPSTREAM_KEYS.hash(key)}/merkle` },
+      proof: proofRoute('secretLockInfo', '/lock/secret', 'compositeHash', 'hash'),
       changes: {
         transactions: new Map<number, TransactionChange>([
           [T.SECRET_LOCK.value, (_transaction, signer) => ({ lists: [{ address: signer }] })],

@@ -1,11 +1,9 @@
 import { models } from 'symbol-sdk/symbol';
 import type { MetadataInfoDTO, MetadataRepository, MetadataSearchCriteria } from '../../backend/metadata.js';
-import { PROOF_KEYS } from '../../routes/state-proofs.js';
 import { eachByKey } from '../../upstream/entries.js';
 import { hex, object, text } from '../../upstream/field-checks.js';
 import { fields } from '../../upstream/shape.js';
-import { UPSTREAM_KEYS } from '../../upstream/state-path.js';
-import { defineFamily, defineState, listingRepository, type TransactionChange, type Changed } from '../family.js';
+import { defineFamily, defineState, listingRepository, proofRoute, type TransactionChange, type Changed } from '../family.js';
 import { metadataPlugin } from './plugin.js';
 import { metadataRoutes } from './routes.js';
 import { METADATA, METADATA_TYPE, type MetadataEntry } from './state.js';
@@ -38,7 +36,7 @@ export const metadata = defineFamily({
       queryFilters: metadataQueryFilters,
       store: (plugin) => plugin.metadata,
       read: eachByKey((compositeHash) => `/metadata/${compositeHash}`, fields<MetadataInfoDTO>({ metadataEntry: object })),
-      proof: { tree: 'metadata', path: '/metadata/:compositeHash/merkle', key: PROOF_KEYS.hash('compositeHash'), upstream: (key) => `/metadata/${UPSTREAM_KEYS.hash(key)}/merkle` },
+      proof: proofRoute('metadata', '/metadata', 'compositeHash', 'hash'),
       changes: {
         transactions: new Map<number, TransactionChange>([
           [T.ACCOUNT_METADATA.value, values(METADATA_TYPE.account)],

@@ -1,10 +1,8 @@
 import { models } from 'symbol-sdk/symbol';
 import type { MosaicInfoDTO, MosaicRepository, MosaicSearchCriteria } from '../../backend/mosaic.js';
 import { RECEIPT_TYPE } from '../../memory/execution/receipts.js';
-import { PROOF_KEYS } from '../../routes/state-proofs.js';
 import { mosaicInfo } from '../../upstream/dto-shapes.js';
-import { UPSTREAM_KEYS } from '../../upstream/state-path.js';
-import { defineFamily, defineState, listingRepository, type ReceiptChange, type TransactionChange, type Changed, type Resolve } from '../family.js';
+import { defineFamily, defineState, listingRepository, proofRoute, type ReceiptChange, type TransactionChange, type Changed, type Resolve } from '../family.js';
 import { mosaicPlugin } from './plugin.js';
 import { mosaicRoutes } from './routes.js';
 import { MOSAICS, type MosaicEntry } from './state.js';
@@ -38,7 +36,7 @@ export const mosaic = defineFamily({
       queryFilters: mosaicQueryFilters,
       store: (plugin) => plugin.mosaics,
       read: (client, keys) => client.mosaics(keys),
-      proof: { tree: 'mosaic', path: '/mosaics/:mosaicId/merkle', key: PROOF_KEYS.id('mosaicId'), upstream: (key) => `/mosaics/${UPSTREAM_KEYS.id(key)}/merkle` },
+      proof: proofRoute('mosaic', '/mosaics', 'mosaicId', 'id'),
       changes: {
         transactions: new Map<number, TransactionChange>([
           [T.MOSAIC_DEFINITION.value, named('id')],

@@ -2,13 +2,11 @@ import { isAccountAddress } from '../../address.js';
 import type { MultisigAccountInfoDTO, MultisigRepository } from '../../backend/multisig.js';
 import type { RepositoryAccess } from '../../memory/chain/family.js';
 import type { PageRequest } from '../../pagination.js';
-import { PROOF_KEYS } from '../../routes/state-proofs.js';
 import { eachByKey } from '../../upstream/entries.js';
 import { addressParam } from '../../upstream/params.js';
 import { hex, integer, list, object } from '../../upstream/field-checks.js';
 import { fields } from '../../upstream/shape.js';
-import { UPSTREAM_KEYS } from '../../upstream/state-path.js';
-import { defineFamily, defineState } from '../family.js';
+import { defineFamily, defineState, proofRoute } from '../family.js';
 import { multisigEntryOf, multisigPlugin } from './plugin.js';
 import { multisigRoutes } from './routes.js';
 import { MULTISIGS, type MultisigEntry } from './state.js';
@@ -37,7 +35,7 @@ export const multisig = defineFamily({
       entryOf: multisigEntryOf,
       store: (plugin) => plugin.multisig,
       read: eachByKey((address) => `/account/${addressParam(address)}/multisig`, fields<MultisigAccountInfoDTO>({ multisig: object }), isAccountAddress),
-      proof: { tree: 'multisig', path: '/account/:address/multisig/merkle', key: PROOF_KEYS.address('address'), upstream: (key) => `/account/${UPSTREAM_KEYS.address(key)}/multisig/merkle` },
+      proof: proofRoute('multisig', '/account', 'address', 'address', '/multisig/merkle'),
     }),
   ],
   routes: multisigRoutes,

@@ -1,9 +1,7 @@
 import type { NamespaceInfoDTO, NamespaceRepository, NamespaceSearchCriteria } from '../../backend/namespace.js';
 import { RECEIPT_TYPE } from '../../memory/execution/receipts.js';
-import { PROOF_KEYS } from '../../routes/state-proofs.js';
 import { namespaceInfo } from '../../upstream/dto-shapes.js';
-import { UPSTREAM_KEYS } from '../../upstream/state-path.js';
-import { defineFamily, defineState } from '../family.js';
+import { defineFamily, defineState, proofRoute } from '../family.js';
 import { namespacePlugin } from './plugin.js';
 import { namespaceRoutes } from './routes.js';
 import { NAMESPACES, type NamespaceEntry } from './state.js';
@@ -42,7 +40,7 @@ export const namespace = defineFamily({
       store: (plugin) => plugin.namespaces,
       read: (client, keys) => client.namespaces(keys),
       fetch: fetchNamespaceFamilies,
-      proof: { tree: 'namespace', path: '/namespaces/:namespaceId/merkle', key: PROOF_KEYS.id('namespaceId'), upstream: (key) => `/namespaces/${UPSTREAM_KEYS.id(key)}/merkle` },
+      proof: proofRoute('namespace', '/namespaces', 'namespaceId', 'id'),
     }),
   ],
   routes: namespaceRoutes,

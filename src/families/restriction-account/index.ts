@@ -1,13 +1,11 @@
 import { models } from 'symbol-sdk/symbol';
 import { isAccountAddress } from '../../address.js';
 import type { AccountRestrictionsInfoDTO, AccountRestrictionsRepository, AccountRestrictionsSearchCriteria } from '../../backend/restriction-account.js';
-import { PROOF_KEYS } from '../../routes/state-proofs.js';
 import { eachByKey } from '../../upstream/entries.js';
 import { addressParam } from '../../upstream/params.js';
 import { hex, object, text } from '../../upstream/field-checks.js';
 import { fields } from '../../upstream/shape.js';
-import { UPSTREAM_KEYS } from '../../upstream/state-path.js';
-import { defineFamily, defineState, listingRepository, type TransactionChange } from '../family.js';
+import { defineFamily, defineState, listingRepository, proofRoute, type TransactionChange } from '../family.js';
 import { restrictionAccountPlugin } from './plugin.js';
 import { accountRestrictionRoutes } from './routes.js';
 import { ACCOUNT_RESTRICTIONS, type AccountRestrictionsEntry } from './state.js';
@@ -37,7 +35,7 @@ export const restrictionAccount = defineFamily({
       queryFilters: accountRestrictionQueryFilters,
       store: (plugin) => plugin.accountRestrictions,
       read: eachByKey((address) => `/restrictions/account/${addressParam(address)}`, fields<AccountRestrictionsInfoDTO>({ accountRestrictions: object }), isAccountAddress),
-      proof: { tree: 'accountRestriction', path: '/restrictions/account/:address/merkle', key: PROOF_KEYS.address('address'), upstream: (key) => `/restrictions/account/${UPSTREAM_KEYS.address(key)}/merkle` },
+      proof: proofRoute('accountRestriction', '/restrictions/account', 'address', 'address'),
       changes: {
         transactions: new Map([
           [T.ACCOUNT_ADDRESS_RESTRICTION.value, signers],

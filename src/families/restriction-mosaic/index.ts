@@ -1,11 +1,9 @@
 import { models } from 'symbol-sdk/symbol';
 import type { MosaicRestrictionDTO, MosaicRestrictionRepository, MosaicRestrictionSearchCriteria } from '../../backend/restriction-mosaic.js';
-import { PROOF_KEYS } from '../../routes/state-proofs.js';
 import { eachByKey } from '../../upstream/entries.js';
 import { hex, object, text } from '../../upstream/field-checks.js';
 import { fields } from '../../upstream/shape.js';
-import { UPSTREAM_KEYS } from '../../upstream/state-path.js';
-import { defineFamily, defineState, listingRepository, type TransactionChange } from '../family.js';
+import { defineFamily, defineState, listingRepository, proofRoute, type TransactionChange } from '../family.js';
 import { restrictionMosaicPlugin } from './plugin.js';
 import { mosaicRestrictionRoutes } from './routes.js';
 import { MOSAIC_RESTRICTIONS, type MosaicRestrictionEntry } from './state.js';
@@ -43,7 +41,7 @@ export const restrictionMosaic = defineFamily({
       queryFilters: mosaicRestrictionQueryFilters,
       store: (plugin) => plugin.mosaicRestrictions,
       read: eachByKey((compositeHash) => `/restrictions/mosaic/${compositeHash}`, fields<MosaicRestrictionDTO>({ mosaicRestrictionEntry: object })),
-      proof: { tree: 'mosaicRestriction', path: '/restrictions/mosaic/:compositeHash/merkle', key: PROOF_KEYS.hash('compositeHash'), upstream: (key) => `/restrictions/mosaic/${UPSTREAM_KEYS.hash(key)}/merkle` },
+      proof: proofRoute('mosaicRestriction', '/restrictions/mosaic', 'compositeHash', 'hash'),
       changes: {
         transactions: new Map([
           [T.MOSAIC_GLOBAL_RESTRICTION.value, globalRule],
