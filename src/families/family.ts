@@ -88,8 +88,8 @@ export interface FamilyState<P extends ChainPlugin = ChainPlugin, V = unknown, D
   fetch?(client: UpstreamClient, keys: readonly string[]): Promise<Fetched<V>>;
   /** Its state proof route. */
   readonly proof: StateProof;
-  /** For a listed kind: what a mirror reads again after a batch of blocks. */
-  readonly changes?: ListChanges;
+  /** What a mirror reads again of the kind after a batch of blocks. */
+  readonly changes?: MirrorChanges;
 }
 
 /** A state kind's proof route (`GET /metadata/{compositeHash}/merkle`), and where an upstream gateway serves the same proof. */
@@ -110,10 +110,16 @@ export function proofRoute(tree: StateTreeName, base: string, param: string, for
   return { tree, path: `${base}/:${param}${suffix}`, key: PROOF_KEYS[form](param), upstream: (key) => `${base}/${upstreamKey(key)}${suffix}` };
 }
 
-/** What a batch of blocks changed of a listed kind: lists to read again (named by the queries that page them, under filters an entry never leaves) and entries to read again by key. */
+/**
+ * What a batch of blocks changed of a state kind: lists to read again (named by the queries that
+ * page them, under filters an entry never leaves), entries to read again by key (for the
+ * `namespaces` layout, a namespace whose family to read again), and names it registered.
+ */
 export interface Changed {
   readonly lists?: readonly ListQuery[];
   readonly keys?: readonly string[];
+  /** The names a transaction registers (a namespace's): stored as registered, as a node's names are never removed. */
+  readonly names?: readonly { readonly id: string; readonly name: string; readonly parentId: string }[];
 }
 
 /** What a transaction changed (an embedded one's too), from its JSON and its signer's address (48 hex). */
@@ -121,8 +127,8 @@ export type TransactionChange = (transaction: Readonly<Record<string, unknown>>,
 /** What a receipt changed, from its JSON. */
 export type ReceiptChange = (receipt: Readonly<Record<string, unknown>>) => Changed;
 
-/** What a mirror reads again of a listed kind after a batch of blocks. */
-export interface ListChanges {
+/** What a mirror reads again of a state kind after a batch of blocks (all of it at the start and after a fork switch). */
+export interface MirrorChanges {
   /** By transaction type. */
   readonly transactions?: ReadonlyMap<number, TransactionChange>;
   /** By receipt type. */

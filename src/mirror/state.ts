@@ -62,14 +62,14 @@ export async function stateRows(source: StateSource, batch: CopiedBlocks, whole:
       case 'namespaces': {
         const namespaces = whole
           ? await allNamespaceRows(client, stored)
-          : await familyRows(client, stored, new Set([...changes.roots, ...(await rootsOf(client, (ids) => source.storedRoots(ids), changes.namespaces))]));
+          : await familyRows(client, stored, await rootsOf(client, (ids) => source.storedRoots(ids), changes.keys.get(state.kind) ?? []));
         rows.entries.set(state.kind, mergedRows(namespaces.entries));
         rows.names.push(...namespaces.names);
         rows.aliases.push(...namespaces.aliases);
         break;
       }
       case 'multisig':
-        rows.multisig.push(...(await multisigRows(client, whole ? await everyMultisigAddress(client, source.addresses, await source.storedMultisig()) : changes.multisig)));
+        rows.multisig.push(...(await multisigRows(client, whole ? await everyMultisigAddress(client, source.addresses, await source.storedMultisig()) : (changes.keys.get(state.kind) ?? []))));
         break;
     }
   }

@@ -1,3 +1,4 @@
+import { models } from 'symbol-sdk/symbol';
 import { isAccountAddress } from '../../address.js';
 import type { MultisigAccountInfoDTO, MultisigRepository } from '../../backend/multisig.js';
 import type { RepositoryAccess } from '../../memory/chain/family.js';
@@ -6,7 +7,7 @@ import { eachByKey } from '../../upstream/entries.js';
 import { addressParam } from '../../upstream/params.js';
 import { hex, integer, list, object } from '../../upstream/field-checks.js';
 import { fields } from '../../upstream/shape.js';
-import { defineFamily, defineState, proofRoute } from '../family.js';
+import { defineFamily, defineState, proofRoute, type TransactionChange } from '../family.js';
 import { multisigEntryOf, multisigPlugin } from './plugin.js';
 import { multisigRoutes } from './routes.js';
 import { MULTISIGS, type MultisigEntry } from './state.js';
@@ -36,6 +37,17 @@ export const multisig = defineFamily({
       store: (plugin) => plugin.multisig,
       read: eachByKey((address) => `/account/${addressParam(address)}/multisig`, fields<MultisigAccountInfoDTO>({ multisig: object }), isAccountAddress),
       proof: proofRoute('multisig', '/account', 'address', 'address', '/multisig/merkle'),
+      changes: {
+        // A modification changes its account's entry and each cosignatory's it adds or removes (their multisigAddresses).
+        transactions: new Map<number, TransactionChange>([
+          [
+            models.TransactionType.MULTISIG_ACCOUNT_MODIFICATION.value,
+            (transaction, signer, resolve) => ({
+              keys: [signer, ...['addressAdditions', 'addressDeletions'].flatMap((field) => (transaction[field] as string[]).flatMap((unresolved) => resolve.address(unresolved)))],
+            }),
+          ],
+        ]),
+      },
     }),
   ],
   routes: multisigRoutes,
