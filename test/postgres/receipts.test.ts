@@ -291,7 +291,7 @@ describe('PostgreSQL store: state proofs', () => {
     expect((await a.get(empty[0])).body).toEqual({ raw: '', tree: [] });
     await expectSameAnswers(a, b, empty);
 
-    // An entry in each of the nine trees (as test/state-proofs.test.ts makes them).
+    // An entry in each of the nine trees (as test/behaviour/state-proofs.test.ts makes them).
     const X = new Address(x.address);
     const mosaicId = generateMosaicId(X, 7);
     const rootId = generateNamespaceId('proofs');
