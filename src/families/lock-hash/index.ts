@@ -5,8 +5,8 @@ import { eachByKey } from '../../upstream/entries.js';
 import { hex, object, text } from '../../upstream/field-checks.js';
 import { fields } from '../../upstream/shape.js';
 import { defineFamily, defineState, listingRepository, proofRoute, type ReceiptChange, type TransactionChange } from '../family.js';
-import { hashLockPlugin } from './plugin.js';
-import { hashLockRoutes } from './routes.js';
+import { lockHashPlugin } from './plugin.js';
+import { lockHashRoutes } from './routes.js';
 import { HASH_LOCKS, type HashLockEntry } from './state.js';
 import { hashLockEntryOf, hashLockFilters, hashLockQueryFilters } from './store.js';
 import { LOCK_HASH_TRANSACTIONS } from './transactions.js';
@@ -14,12 +14,12 @@ import { LOCK_HASH_TRANSACTIONS } from './transactions.js';
 /** Hash locks: the funds an aggregate bonded locks while it waits for its cosignatures. */
 export const lockHash = defineFamily({
   name: 'lock-hash',
-  plugin: hashLockPlugin,
+  plugin: lockHashPlugin,
   transactions: LOCK_HASH_TRANSACTIONS,
   repositories: (access) => ({ hashLocks: listingRepository(access, HASH_LOCKS, (plugin) => plugin.hashLocks) satisfies HashLockRepository }),
   receipts: { [RECEIPT_TYPE.lockHashCreated]: 'hash lock created', [RECEIPT_TYPE.lockHashCompleted]: 'hash lock completed', [RECEIPT_TYPE.lockHashExpired]: 'hash lock expired' },
   states: [
-    defineState<ReturnType<typeof hashLockPlugin>, HashLockEntry, HashLockInfoDTO, HashLockSearchCriteria>({
+    defineState<ReturnType<typeof lockHashPlugin>, HashLockEntry, HashLockInfoDTO, HashLockSearchCriteria>({
       kind: 'hashLocks',
       cache: HASH_LOCKS,
       layout: 'listed',
@@ -40,5 +40,5 @@ export const lockHash = defineFamily({
       },
     }),
   ],
-  routes: hashLockRoutes,
+  routes: lockHashRoutes,
 });

@@ -30,7 +30,7 @@ const hashLock: TransactionSupport = {
  * wait for cosignatures, back to the owner when it is confirmed, to the harvester when the
  * lock expires unused.
  */
-export function hashLockPlugin(environment: PluginEnvironment): ChainPlugin & { readonly hashLocks: HashLockStore } {
+export function lockHashPlugin(environment: PluginEnvironment): ChainPlugin & { readonly hashLocks: HashLockStore } {
   const hashLocks = new HashLockStore(environment.state.register(HASH_LOCKS, { tree: 'hashLockInfo', cacheId: 6, source: entryTree((key) => hashLockTreeKey(key), serializeHashLockInfo) }), environment.nextId);
   return {
     name: 'lock-hash',

@@ -7,7 +7,7 @@ import { parsePagination } from '../../pagination.js';
 import { oneOrNotFound, pageOf } from '../../routes/awaitable.js';
 
 /** `GET /lock/hash` and `GET /lock/hash/{hash}`. */
-export function hashLockRoutes(router: Router, backend: GatewayBackend): void {
+export function lockHashRoutes(router: Router, backend: GatewayBackend): void {
   const hashLocks = backend.hashLocks;
   if (!hashLocks) return;
 

@@ -5,8 +5,8 @@ import { eachByKey } from '../../upstream/entries.js';
 import { hex, object, text } from '../../upstream/field-checks.js';
 import { fields } from '../../upstream/shape.js';
 import { defineFamily, defineState, listingRepository, proofRoute, type TransactionChange } from '../family.js';
-import { secretLockPlugin } from './plugin.js';
-import { secretLockRoutes } from './routes.js';
+import { lockSecretPlugin } from './plugin.js';
+import { lockSecretRoutes } from './routes.js';
 import { SECRET_LOCKS, type SecretLockEntry } from './state.js';
 import { secretLockEntryOf, secretLockFilters, secretLockQueryFilters } from './store.js';
 import { LOCK_SECRET_TRANSACTIONS } from './transactions.js';
@@ -16,12 +16,12 @@ const T = models.TransactionType;
 /** Secret locks and proofs: a mosaic locked for a recipient until the secret is shown. */
 export const lockSecret = defineFamily({
   name: 'lock-secret',
-  plugin: secretLockPlugin,
+  plugin: lockSecretPlugin,
   transactions: LOCK_SECRET_TRANSACTIONS,
   repositories: (access) => ({ secretLocks: listingRepository(access, SECRET_LOCKS, (plugin) => plugin.secretLocks) satisfies SecretLockRepository }),
   receipts: { [RECEIPT_TYPE.lockSecretCreated]: 'secret lock created', [RECEIPT_TYPE.lockSecretCompleted]: 'secret lock completed', [RECEIPT_TYPE.lockSecretExpired]: 'secret lock expired' },
   states: [
-    defineState<ReturnType<typeof secretLockPlugin>, SecretLockEntry, SecretLockInfoDTO, SecretLockSearchCriteria>({
+    defineState<ReturnType<typeof lockSecretPlugin>, SecretLockEntry, SecretLockInfoDTO, SecretLockSearchCriteria>({
       kind: 'secretLocks',
       cache: SECRET_LOCKS,
       layout: 'listed',
@@ -43,5 +43,5 @@ export const lockSecret = defineFamily({
       },
     }),
   ],
-  routes: secretLockRoutes,
+  routes: lockSecretRoutes,
 });

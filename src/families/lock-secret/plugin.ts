@@ -56,7 +56,7 @@ const secretProof: TransactionSupport = {
  * for a recipient under a secret, paid to the recipient for a proof that hashes to the
  * secret, back to the owner when the lock ends unclaimed.
  */
-export function secretLockPlugin(environment: PluginEnvironment): ChainPlugin & { readonly secretLocks: SecretLockStore } {
+export function lockSecretPlugin(environment: PluginEnvironment): ChainPlugin & { readonly secretLocks: SecretLockStore } {
   const secretLocks = new SecretLockStore(environment.state.register(SECRET_LOCKS, { tree: 'secretLockInfo', cacheId: 7, source: entryTree((key) => secretLockTreeKey(key), serializeSecretLockInfo) }), environment.nextId);
   return {
     name: 'lock-secret',

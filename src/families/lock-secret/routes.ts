@@ -8,7 +8,7 @@ import { oneOrNotFound, pageOf } from '../../routes/awaitable.js';
 import { bodyList, unique } from '../../routes/params.js';
 
 /** `GET /lock/secret` (by owner `address` and `secret`), `GET /lock/secret/{compositeHash}` and `POST /lock/secret`. */
-export function secretLockRoutes(router: Router, backend: GatewayBackend): void {
+export function lockSecretRoutes(router: Router, backend: GatewayBackend): void {
   const secretLocks = backend.secretLocks;
   if (!secretLocks) return;
 

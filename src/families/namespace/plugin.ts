@@ -120,7 +120,7 @@ const namespaceTree: TreeSource<NamespaceEntry> = {
  * mosaic aliases, and the resolution of aliases wherever a transaction names an account
  * or a mosaic.
  */
-export function namespacePlugin(environment: PluginEnvironment & { height: () => bigint }): ChainPlugin & { readonly namespaces: NamespaceStore } {
+export function namespacePlugin(environment: PluginEnvironment): ChainPlugin & { readonly namespaces: NamespaceStore } {
   const namespaces = new NamespaceStore(environment.state.register(NAMESPACES, { tree: 'namespace', cacheId: 3, source: namespaceTree }), environment.nextId, environment.height);
   return {
     name: 'namespace',

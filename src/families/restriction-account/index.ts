@@ -7,7 +7,7 @@ import { hex, object, text } from '../../upstream/field-checks.js';
 import { fields } from '../../upstream/shape.js';
 import { defineFamily, defineState, listingRepository, proofRoute, type TransactionChange } from '../family.js';
 import { restrictionAccountPlugin } from './plugin.js';
-import { accountRestrictionRoutes } from './routes.js';
+import { restrictionAccountRoutes } from './routes.js';
 import { ACCOUNT_RESTRICTIONS, type AccountRestrictionsEntry } from './state.js';
 import { accountRestrictionFilters, accountRestrictionQueryFilters, accountRestrictionsEntryOf } from './store.js';
 import { RESTRICTION_ACCOUNT_TRANSACTIONS } from './transactions.js';
@@ -45,5 +45,5 @@ export const restrictionAccount = defineFamily({
       },
     }),
   ],
-  routes: accountRestrictionRoutes,
+  routes: restrictionAccountRoutes,
 });

@@ -7,7 +7,7 @@ import { parsePagination } from '../../pagination.js';
 import { oneOrNotFound, pageOf } from '../../routes/awaitable.js';
 
 /** `GET /restrictions/account` and `GET /restrictions/account/{address}`. */
-export function accountRestrictionRoutes(router: Router, backend: GatewayBackend): void {
+export function restrictionAccountRoutes(router: Router, backend: GatewayBackend): void {
   const restrictions = backend.accountRestrictions;
   if (!restrictions) return;
 

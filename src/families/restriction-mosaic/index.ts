@@ -5,7 +5,7 @@ import { hex, object, text } from '../../upstream/field-checks.js';
 import { fields } from '../../upstream/shape.js';
 import { defineFamily, defineState, listingRepository, proofRoute, type TransactionChange } from '../family.js';
 import { restrictionMosaicPlugin } from './plugin.js';
-import { mosaicRestrictionRoutes } from './routes.js';
+import { restrictionMosaicRoutes } from './routes.js';
 import { MOSAIC_RESTRICTIONS, type MosaicRestrictionEntry } from './state.js';
 import { mosaicRestrictionEntryOf, mosaicRestrictionFilters, mosaicRestrictionQueryFilters } from './store.js';
 import { RESTRICTION_MOSAIC_TRANSACTIONS } from './transactions.js';
@@ -50,5 +50,5 @@ export const restrictionMosaic = defineFamily({
       },
     }),
   ],
-  routes: mosaicRestrictionRoutes,
+  routes: restrictionMosaicRoutes,
 });

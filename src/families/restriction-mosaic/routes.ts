@@ -11,7 +11,7 @@ import { parseEnum, parseId } from '../../routes/params.js';
 const ENTRY_TYPES = [0, 1] as const;
 
 /** `GET /restrictions/mosaic` and `GET /restrictions/mosaic/{compositeHash}`. */
-export function mosaicRestrictionRoutes(router: Router, backend: GatewayBackend): void {
+export function restrictionMosaicRoutes(router: Router, backend: GatewayBackend): void {
   const restrictions = backend.mosaicRestrictions;
   if (!restrictions) return;
 
