@@ -8,25 +8,17 @@
  */
 import { Address, generateMosaicId, generateNamespaceId, metadataGenerateKey, models } from 'symbol-sdk/symbol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGateway } from '../../src/gateway.js';
 import { InMemoryChain } from '../../src/in-memory-chain.js';
 import { type ChainAccount } from '../../src/memory/chain/identity.js';
 import { confirm, hex, outcomeOf, signedBy, unfundedAccount } from '../support/announce.js';
 import { finished, listening } from '../support/cli.js';
+import { forkOf, type Upstream } from '../support/fork.js';
 import { startGateway, testChain, TestServer } from '../support/server.js';
 import { aggregate, cosign, embeddedTransfer, transfer, type Signed } from '../support/signing.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const NAME = metadataGenerateKey('name');
 
-type Upstream = TestServer & { chain: InMemoryChain };
-
-/** A fork of `upstream` served by a gateway of its own, harvesting on request. */
-async function forkOf(upstream: Upstream, height?: bigint): Promise<TestServer & { chain: InMemoryChain }> {
-  const chain = await InMemoryChain.fork({ url: upstream.base, height, upstream: { maxRequestsPerSecond: 1_000 } }, { blockInterval: false });
-  const server = await TestServer.start(createGateway({ backend: chain, dev: true, logger: { error() {} } }));
-  return Object.assign(server, { chain });
-}
 
 /** `account` as the fork signs for it: the same keys (the fork's network is the upstream's). */
 function on(chain: InMemoryChain, account: ChainAccount): ChainAccount {
