@@ -2,14 +2,15 @@ import type { AccountKey } from '../backend/core.js';
 import type { GatewayBackend, NetworkConfigurationDTO } from '../backend/index.js';
 import { InternalServiceError } from '../errors.js';
 import { PlainText } from '../http/plain-text.js';
-import type { Router } from '../http/router.js';
+import { PURE, type Router } from '../http/router.js';
 import { andThen } from './awaitable.js';
 
 /**
  * `GET /network/currency/supply/{circulating,total,max}`: the network currency's supply in whole
  * units as `text/plain` (`8999999998.000000`), as catapult-rest's supply routes answer. Circulating
  * is the total less what the nemesis signer and the `uncirculating` accounts (public keys, 64 hex)
- * hold; max is the network's `maxMosaicAtomicUnits`.
+ * hold; max is the network's `maxMosaicAtomicUnits`. Pure routes, though the answer memo keeps JSON
+ * answers only (see `PlainText`).
  */
 export function currencySupplyRoutes(router: Router, backend: GatewayBackend, uncirculating: readonly string[] = []): void {
   const { mosaics, accounts } = backend;
@@ -27,12 +28,12 @@ export function currencySupplyRoutes(router: Router, backend: GatewayBackend, un
   router.get('/network/currency/supply/total', async () => {
     const { supply, divisibility } = await currency();
     return new PlainText(wholeUnits(supply, divisibility));
-  });
+  }, PURE);
 
   router.get('/network/currency/supply/max', async () => {
     const { properties, divisibility } = await currency();
     return new PlainText(wholeUnits(atomicUnitsOf(properties.chain.maxMosaicAtomicUnits, 'maxMosaicAtomicUnits'), divisibility));
-  });
+  }, PURE);
 
   if (!accounts) return;
   router.get('/network/currency/supply/circulating', async () => {
@@ -42,7 +43,7 @@ export function currencySupplyRoutes(router: Router, backend: GatewayBackend, un
     const held = await andThen(accounts.find(keys), (found) =>
       found.reduce((sum, { account }) => sum + BigInt(account.mosaics.find((mosaic) => mosaic.id === id)?.amount ?? 0), 0n));
     return new PlainText(wholeUnits(supply - held, divisibility));
-  });
+  }, PURE);
 }
 
 /**
