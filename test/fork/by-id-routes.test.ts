@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InMemoryChain } from '../../src/in-memory-chain.js';
 import type { ChainAccount } from '../../src/memory/chain/identity.js';
 import { confirm, hashLockFor, signedBy } from '../support/announce.js';
-import { forkOf, type Upstream } from '../support/fork.js';
+import { closeServers, finalizeHead, forkOf, type Upstream } from '../support/fork.js';
 import { startGateway, testChain, type TestServer } from '../support/server.js';
 import { aggregate, embeddedTransfer } from '../support/signing.js';
 
@@ -48,16 +48,11 @@ describe('fork: the by-id POST routes', () => {
       type: 'mosaic_global_restriction_transaction_v1', mosaicId, referenceMosaicId: 0n, restrictionKey: mosaicRestrictionGenerateKey('kyc'),
       previousRestrictionValue: 0n, previousRestrictionType: 'none', newRestrictionValue: 1n, newRestrictionType: 'eq',
     }));
-    while (BigInt((await upstream.get('/chain/info')).body.latestFinalizedBlock.height) < chain.height) chain.harvest();
+    await finalizeHead(upstream);
     fork = await forkOf(upstream);
   });
 
-  afterAll(async () => {
-    await fork?.close();
-    fork?.chain.close();
-    await upstream?.close();
-    upstream?.chain.close();
-  });
+  afterAll(() => closeServers(fork, upstream));
 
   const post = (server: TestServer, path: string, body: unknown) => server.request('POST', path, { body: JSON.stringify(body), headers: JSON_HEADERS, spec: false });
 

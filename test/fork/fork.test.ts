@@ -12,7 +12,7 @@ import { InMemoryChain } from '../../src/in-memory-chain.js';
 import { type ChainAccount } from '../../src/memory/chain/identity.js';
 import { confirm, hex, outcomeOf, signedBy, unfundedAccount } from '../support/announce.js';
 import { finished, listening } from '../support/cli.js';
-import { forkOf, type Upstream } from '../support/fork.js';
+import { closeServers, finalizeHead, forkOf, type Upstream } from '../support/fork.js';
 import { startGateway, testChain, TestServer } from '../support/server.js';
 import { aggregate, cosign, embeddedTransfer, transfer, type Signed } from '../support/signing.js';
 
@@ -94,16 +94,11 @@ describe('fork mode', () => {
       value: new Uint8Array(Buffer.from('alice')),
     } as never);
     await confirm(upstream, aggregate(chain, 'complete', c, [modification], { cosigners: [d] }), aggregate(chain, 'complete', a, [metadata]));
-    while (BigInt((await upstream.get('/chain/info')).body.latestFinalizedBlock.height) < chain.height) chain.harvest();
+    await finalizeHead(upstream);
     fork = await forkOf(upstream);
   });
 
-  afterAll(async () => {
-    await fork?.close();
-    fork?.chain.close();
-    await upstream?.close();
-    upstream?.chain.close();
-  });
+  afterAll(() => closeServers(fork, upstream));
 
   it("starts at the upstream's latest finalized block, on its network", async () => {
     const head = (await upstream.get('/chain/info')).body;
