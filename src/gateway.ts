@@ -16,14 +16,16 @@ import { CorsPolicy, type CorsOptions } from './http/cors.js';
 import { InFlightRequests, isThenable, type InFlightRequest } from './http/in-flight.js';
 import { resolveLimits, type LimitOptions } from './http/limits.js';
 import { checkQueryParameters } from './http/query.js';
-import { keptBody, writeEmpty, writeJson, writeJsonBytes, type KeptBody } from './http/response.js';
+import { keptBody, writeBody, writeEmpty, writeJson, writeJsonBytes, type KeptBody } from './http/response.js';
 import { jsonBody } from './http/json.js';
 import { AnswerMemo, type AnswerMemoOptions } from './http/answer-memo.js';
+import { PlainText } from './http/plain-text.js';
 import { Router, type RequestContext, type RouteMatch } from './http/router.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { applyServerTimeouts, type ServerTimeouts } from './http/server-timeouts.js';
 import { explorerPath, explorerRoute, type ExplorerOptions } from './explorer/route.js';
 import { InMemoryChain } from './in-memory-chain.js';
+import { uncirculatingAccountsOption } from './routes/currency-supply.js';
 import { symbolRoutes } from './symbol-routes.js';
 import { ListenerHub, type ListenerHubOptions, type UpgradeEmitter } from './ws/index.js';
 
@@ -74,6 +76,12 @@ export interface GatewayOptions extends LimitOptions {
    * in `ANSWER_MEMO_DEFAULTS`: 1,024 answers, 32 MiB), or `false` to keep none.
    */
   answerMemo?: AnswerMemoOptions | false;
+  /**
+   * Public keys (64 hex) of accounts whose currency does not circulate (catapult-rest's
+   * `uncirculatingAccountPublicKeys`): `GET /network/currency/supply/circulating` is the currency's
+   * supply less what these and the nemesis signer hold. Default: none (the nemesis signer only).
+   */
+  uncirculatingAccounts?: readonly string[];
 }
 
 /** What `attach` takes: node's `http.Server` and `https.Server` fit. */
@@ -128,12 +136,13 @@ export interface Gateway {
  */
 export function createGateway(options: GatewayOptions = {}): Gateway {
   const limits = resolveLimits(options);
+  const uncirculatingAccounts = uncirculatingAccountsOption(options.uncirculatingAccounts);
   const explorer = explorerPath(options.explorer);
   const backend = options.backend ?? new InMemoryChain();
   const cors = new CorsPolicy(options.cors);
   const logger = options.logger ?? console;
   const router = new Router();
-  symbolRoutes(router, backend);
+  symbolRoutes(router, backend, { uncirculatingAccounts });
   if (options.dev) devRoutes(router, backend);
   const hub = new ListenerHub(backend.events, options.ws);
   if (explorer) explorerRoute(router, explorer, hub.path);
@@ -209,6 +218,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const respond = (req: IncomingMessage, res: ServerResponse, ctx: RequestContext, result: unknown, keep: KeepAs | undefined): void => {
     if (res.writableEnded || res.destroyed) return; // the handler answered by itself, or close() cut it off
     if (result === undefined) writeEmpty(res, ctx.status === 200 ? 204 : ctx.status, cors.headers(req));
+    // Never kept by the memo, which answers JSON only.
+    else if (result instanceof PlainText) writeBody(res, ctx.status, TEXT_TYPE, result.text, cors.headers(req));
     else if (keep !== undefined && ctx.status === 200) writeJsonBytes(res, 200, keepAnswer(keep, result), cors.headers(req));
     else writeJson(res, ctx.status, result, cors.headers(req));
   };
@@ -263,6 +274,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
 }
 
 const SHUTTING_DOWN = 'the gateway is shutting down';
+const TEXT_TYPE = 'text/plain; charset=utf-8';
 const DONE: Promise<void> = Promise.resolve();
 
 type RouteFound = Extract<RouteMatch, { kind: 'found' }>;

@@ -3,6 +3,7 @@ import { FAMILIES, STATES } from './families/index.js';
 import type { Router } from './http/router.js';
 import { blockRoutes } from './routes/blocks.js';
 import { chainRoutes } from './routes/chain.js';
+import { currencySupplyRoutes } from './routes/currency-supply.js';
 import { finalizationRoutes } from './routes/finalization.js';
 import { networkRoutes } from './routes/network.js';
 import { nodeRoutes } from './routes/node.js';
@@ -11,12 +12,19 @@ import { stateProofRoutes } from './routes/state-proofs.js';
 import { transactionStatusRoutes } from './routes/transaction-status.js';
 import { transactionRoutes } from './routes/transactions.js';
 
+/** What the Symbol routes are told besides the backend (catapult-rest's rest.json settings). */
+export interface SymbolRouteOptions {
+  /** Public keys (64 hex, validated) of the accounts whose currency does not circulate, besides the nemesis signer's. */
+  readonly uncirculatingAccounts?: readonly string[];
+}
+
 /** Registers every Symbol route on `router`, reading from `backend`: the chain's own, then each family's and its state proofs'. */
-export function symbolRoutes(router: Router, backend: GatewayBackend): void {
+export function symbolRoutes(router: Router, backend: GatewayBackend, options: SymbolRouteOptions = {}): void {
   blockRoutes(router, backend);
   chainRoutes(router, backend);
   nodeRoutes(router, backend);
   networkRoutes(router, backend);
+  currencySupplyRoutes(router, backend, options.uncirculatingAccounts);
   transactionRoutes(router, backend);
   transactionStatusRoutes(router, backend);
   finalizationRoutes(router, backend);

@@ -63,19 +63,19 @@ export interface GatewayBackend {
   finalization?: FinalizationRepository;
   /** `GET/POST /accounts...`; without it those routes answer 404 (as every optional repository's routes do). */
   accounts?: AccountRepository;
-  /** `GET/POST /mosaics...`. */
+  /** `GET/POST /mosaics...`; with it, `GET /network/currency/supply/total` and `/max` (and with `accounts` too, `/circulating`). */
   mosaics?: MosaicRepository;
   /** `GET /namespaces...`, `POST /namespaces/names`, `/namespaces/account/names`, `/namespaces/mosaic/names`. */
   namespaces?: NamespaceRepository;
-  /** `GET /lock/secret`, `GET /lock/secret/{compositeHash}`, `POST /lock/secret`. */
+  /** `GET /lock/secret`, `GET /lock/secret/{compositeHash}`, `POST /lock/secret`, `GET /account/{address}/lock/secret`. */
   secretLocks?: SecretLockRepository;
-  /** `GET /restrictions/account` and `GET /restrictions/account/{address}`. */
+  /** `GET /restrictions/account`, `GET /restrictions/account/{address}` and `POST /restrictions/account`. */
   accountRestrictions?: AccountRestrictionsRepository;
-  /** `GET /restrictions/mosaic`, `GET /restrictions/mosaic/{compositeHash}`. */
+  /** `GET /restrictions/mosaic`, `GET /restrictions/mosaic/{compositeHash}` and `POST /restrictions/mosaic`. */
   mosaicRestrictions?: MosaicRestrictionRepository;
   /** `GET /account/{address}/multisig` and `/multisig/graph`. */
   multisig?: MultisigRepository;
-  /** `GET /lock/hash` and `/lock/hash/{hash}`. */
+  /** `GET /lock/hash`, `/lock/hash/{hash}`, `POST /lock/hash` and `GET /account/{address}/lock/hash`. */
   hashLocks?: HashLockRepository;
   /** `GET /metadata`, `GET /metadata/{compositeHash}`. */
   metadata?: MetadataRepository;

@@ -8,25 +8,17 @@
  */
 import { Address, generateMosaicId, generateNamespaceId, metadataGenerateKey, models } from 'symbol-sdk/symbol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGateway } from '../../src/gateway.js';
 import { InMemoryChain } from '../../src/in-memory-chain.js';
 import { type ChainAccount } from '../../src/memory/chain/identity.js';
 import { confirm, hex, outcomeOf, signedBy, unfundedAccount } from '../support/announce.js';
 import { finished, listening } from '../support/cli.js';
+import { closeServers, finalizeHead, forkOf, type Upstream } from '../support/fork.js';
 import { startGateway, testChain, TestServer } from '../support/server.js';
 import { aggregate, cosign, embeddedTransfer, transfer, type Signed } from '../support/signing.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const NAME = metadataGenerateKey('name');
 
-type Upstream = TestServer & { chain: InMemoryChain };
-
-/** A fork of `upstream` served by a gateway of its own, harvesting on request. */
-async function forkOf(upstream: Upstream, height?: bigint): Promise<TestServer & { chain: InMemoryChain }> {
-  const chain = await InMemoryChain.fork({ url: upstream.base, height, upstream: { maxRequestsPerSecond: 1_000 } }, { blockInterval: false });
-  const server = await TestServer.start(createGateway({ backend: chain, dev: true, logger: { error() {} } }));
-  return Object.assign(server, { chain });
-}
 
 /** `account` as the fork signs for it: the same keys (the fork's network is the upstream's). */
 function on(chain: InMemoryChain, account: ChainAccount): ChainAccount {
@@ -102,16 +94,11 @@ describe('fork mode', () => {
       value: new Uint8Array(Buffer.from('alice')),
     } as never);
     await confirm(upstream, aggregate(chain, 'complete', c, [modification], { cosigners: [d] }), aggregate(chain, 'complete', a, [metadata]));
-    while (BigInt((await upstream.get('/chain/info')).body.latestFinalizedBlock.height) < chain.height) chain.harvest();
+    await finalizeHead(upstream);
     fork = await forkOf(upstream);
   });
 
-  afterAll(async () => {
-    await fork?.close();
-    fork?.chain.close();
-    await upstream?.close();
-    upstream?.chain.close();
-  });
+  afterAll(() => closeServers(fork, upstream));
 
   it("starts at the upstream's latest finalized block, on its network", async () => {
     const head = (await upstream.get('/chain/info')).body;

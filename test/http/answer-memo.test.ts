@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGateway, PURE, type GatewayBackend, type GatewayOptions } from '../../src/index.js';
+import { createGateway, PlainText, PURE, type GatewayBackend, type GatewayOptions } from '../../src/index.js';
 import type { InMemoryChain } from '../../src/in-memory-chain.js';
 import { POSTGRES_BACKEND } from '../support/postgres-mount.js';
 import { transfer } from '../support/signing.js';
@@ -114,6 +114,19 @@ describe.skipIf(POSTGRES_BACKEND)('answers kept while the data is unchanged', ()
     expect((await server.get('/app/plain', { spec: false })).body.calls).toBe(2);
     expect((await server.get('/app/pure', { spec: false })).body.calls).toBe(3);
     expect((await server.get('/app/pure', { spec: false })).body.calls).toBe(3);
+  });
+
+  it('never keeps a plain-text answer of a pure route: text/plain each time, from the handler (the currency supply routes)', async () => {
+    await start();
+    let calls = 0;
+    server.gateway.router.get('/app/text', () => new PlainText(`call ${++calls}`), PURE);
+    for (const expected of ['call 1', 'call 2']) {
+      const reply = await server.request('GET', '/app/text', { spec: false });
+      expect([reply.status, reply.headers['content-type'], reply.text]).toEqual([200, 'text/plain; charset=utf-8', expected]);
+    }
+    const supply = await Promise.all([1, 2].map(() => server.request('GET', '/network/currency/supply/total', { spec: false })));
+    expect(supply.map((reply) => reply.headers['content-type'])).toEqual(['text/plain; charset=utf-8', 'text/plain; charset=utf-8']);
+    expect(supply[1].text).toBe(supply[0].text);
   });
 
   it('sends the very bytes of a kept answer, small or large, whatever characters its JSON holds', async () => {

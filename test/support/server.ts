@@ -13,7 +13,7 @@ export interface Reply {
   status: number;
   headers: http.IncomingHttpHeaders;
   text: string;
-  /** The parsed JSON body, or undefined when the body is empty. */
+  /** The parsed JSON body, or undefined when the body is empty or text (`text/...`). */
   body: any;
 }
 
@@ -48,7 +48,8 @@ export class TestServer {
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          const body = text.length > 0 ? JSON.parse(text) : undefined;
+          // A text answer (text/plain, text/html) is in `text` only.
+          const body = text.length > 0 && !/^text\//.test(res.headers['content-type'] ?? '') ? JSON.parse(text) : undefined;
           const reply = { status: res.statusCode ?? 0, headers: res.headers, text, body };
           try {
             // A preflight has no body and no entry in the spec.

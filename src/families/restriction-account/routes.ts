@@ -5,8 +5,9 @@ import { singleParam } from '../../http/query.js';
 import { PURE, type Router } from '../../http/router.js';
 import { parsePagination } from '../../pagination.js';
 import { oneOrNotFound, pageOf } from '../../routes/awaitable.js';
+import { bodyList, unique } from '../../routes/params.js';
 
-/** `GET /restrictions/account` and `GET /restrictions/account/{address}`. */
+/** `GET /restrictions/account`, `GET /restrictions/account/{address}` and `POST /restrictions/account`. */
 export function restrictionAccountRoutes(router: Router, backend: GatewayBackend): void {
   const restrictions = backend.accountRestrictions;
   if (!restrictions) return;
@@ -22,4 +23,6 @@ export function restrictionAccountRoutes(router: Router, backend: GatewayBackend
     const address = parseAddress('address', ctx.params.address);
     return oneOrNotFound(restrictions.find([address]), ctx.params.address);
   }, PURE);
+
+  router.post('/restrictions/account', (ctx) => restrictions.find(unique(bodyList(ctx.body, 'addresses', (text) => parseAddress('addresses', text)))));
 }

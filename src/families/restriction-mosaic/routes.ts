@@ -5,12 +5,12 @@ import { parseHex, singleParam } from '../../http/query.js';
 import { PURE, type Router } from '../../http/router.js';
 import { parsePagination } from '../../pagination.js';
 import { oneOrNotFound, pageOf } from '../../routes/awaitable.js';
-import { parseEnum, parseId } from '../../routes/params.js';
+import { bodyList, parseEnum, parseId, unique } from '../../routes/params.js';
 
 /** Mosaic restriction entry types: 0 address, 1 global. */
 const ENTRY_TYPES = [0, 1] as const;
 
-/** `GET /restrictions/mosaic` and `GET /restrictions/mosaic/{compositeHash}`. */
+/** `GET /restrictions/mosaic`, `GET /restrictions/mosaic/{compositeHash}` and `POST /restrictions/mosaic`. */
 export function restrictionMosaicRoutes(router: Router, backend: GatewayBackend): void {
   const restrictions = backend.mosaicRestrictions;
   if (!restrictions) return;
@@ -30,4 +30,6 @@ export function restrictionMosaicRoutes(router: Router, backend: GatewayBackend)
     const hash = parseHex('compositeHash', ctx.params.compositeHash, 32);
     return oneOrNotFound(restrictions.find([hash]), ctx.params.compositeHash);
   }, PURE);
+
+  router.post('/restrictions/mosaic', (ctx) => restrictions.find(unique(bodyList(ctx.body, 'compositeHashes', (text) => parseHex('compositeHashes', text, 32)))));
 }

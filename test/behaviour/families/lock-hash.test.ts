@@ -1,15 +1,19 @@
 /**
- * `GET /lock/hash` and `GET /lock/hash/{hash}` over the in-memory chain, with hash locks made
- * by real signed transactions: two of a, one of b, and a's first used by its aggregate bonded.
+ * `GET /lock/hash`, `GET /lock/hash/{hash}`, `POST /lock/hash` and `GET /account/{address}/lock/hash`
+ * over the in-memory chain, with hash locks made by real signed transactions: two of a, one of b,
+ * and a's first used by its aggregate bonded.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainAccount } from '../../../src/memory/chain/identity.js';
 import type { InMemoryChain } from '../../../src/in-memory-chain.js';
 import { confirm, hashLockFor } from '../../support/announce.js';
+import { assertMatchesSchema } from '../../support/openapi.js';
 import { startGateway, testChain } from '../../support/server.js';
 import { aggregate, embeddedTransfer, type Signed } from '../../support/signing.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
 
 describe('hash lock routes', () => {
   let server: Server;
@@ -42,6 +46,8 @@ describe('hash lock routes', () => {
     status,
     hash: (lock.transaction as any).hash.toString(),
   });
+
+  const hashOf = (lock: Signed): string => (lock.transaction as any).hash.toString();
 
   describe('GET /lock/hash/{hash}', () => {
     it('shows a lock by the hash it locks for: owner, amount, end height, used once its aggregate is confirmed', async () => {
@@ -99,6 +105,66 @@ describe('hash lock routes', () => {
       const reply = await server.get(`/lock/hash?${query}`);
       expect(reply.status).toBe(409);
       expect(reply.body.code).toBe('InvalidArgument');
+    });
+  });
+
+  describe('POST /lock/hash', () => {
+    // The 1.0.5 spec the default check reads has no such route: the body is checked against its schema here.
+    const post = (body: unknown) => server.request('POST', '/lock/hash', { body: JSON.stringify(body), headers: JSON_HEADERS, spec: false });
+
+    it('answers the locks of the hashes asked, in that order, each once, leaving unknown ones out', async () => {
+      const reply = await post({ hashes: [hashOf(locks[2]), 'AB'.repeat(32), bonded.hash.toLowerCase(), hashOf(locks[2])] });
+      expect(reply.status).toBe(200);
+      expect(reply.body.map((info: any) => info.lock)).toEqual([entryOf(locks[2], b, 100n, 0), entryOf(locks[0], a, 100n, 1)]);
+      for (const info of reply.body) assertMatchesSchema('HashLockInfoDTO', info, { strict: true });
+      expect(reply.body[1]).toEqual((await server.get(`/lock/hash/${bonded.hash}`)).body);
+      expect((await post({ hashes: [] })).body).toEqual([]);
+    });
+
+    it('answers 409 InvalidArgument naming hashes to a body without a list of 64-hex hashes, or with more than 100', async () => {
+      for (const body of [{}, { hashes: bonded.hash }, { hashes: [bonded.hash, 'xyz'] }, { hashes: [1] }, { hashes: Array.from({ length: 101 }, () => bonded.hash) }]) {
+        const bad = await server.request('POST', '/lock/hash', { body: JSON.stringify(body), headers: JSON_HEADERS });
+        expect(bad.status, JSON.stringify(body).slice(0, 40)).toBe(409);
+        expect(bad.body).toMatchObject({ code: 'InvalidArgument', message: expect.stringContaining('hashes') });
+      }
+    });
+
+    it('answers 400 InvalidContent to a body that is not a JSON object', async () => {
+      const bad = await server.request('POST', '/lock/hash', { body: '[1,2]', headers: JSON_HEADERS });
+      expect(bad.status).toBe(400);
+      expect(bad.body.code).toBe('InvalidContent');
+    });
+  });
+
+  describe('GET /account/{address}/lock/hash', () => {
+    const hashes = (body: any) => body.data.map((entry: any) => entry.lock.hash);
+    const get = (path: string) => server.get(path, { spec: false });
+
+    it('pages the locks the address owns, as GET /lock/hash?address= does: newest first, asc, offset, page size', async () => {
+      const reply = await get(`/account/${a.address}/lock/hash`);
+      expect(reply.status).toBe(200);
+      // Not strict: the gateway's pagination also counts totalEntries and totalPages, which the 1.0.5 spec leaves out.
+      assertMatchesSchema('HashLockPage', reply.body);
+      for (const info of reply.body.data) assertMatchesSchema('HashLockInfoDTO', info, { strict: true });
+      expect(hashes(reply.body)).toEqual([hashOf(locks[1]), bonded.hash]);
+      expect(reply.body).toEqual((await server.get(`/lock/hash?address=${a.address}`)).body);
+      const asc = (await get(`/account/${a.address}/lock/hash?order=asc`)).body;
+      expect(hashes(asc)).toEqual([bonded.hash, hashOf(locks[1])]);
+      expect(hashes((await get(`/account/${a.address}/lock/hash?order=asc&offset=${asc.data[0].id}`)).body)).toEqual([hashOf(locks[1])]);
+      expect((await get(`/account/${a.address}/lock/hash?pageSize=1&pageNumber=2`)).body).toEqual({ data: [], pagination: { pageNumber: 2, pageSize: 10, totalEntries: 2, totalPages: 1 } });
+      expect((await get(`/account/${b.address}/lock/hash`)).body.data.map((entry: any) => entry.lock)).toEqual([entryOf(locks[2], b, 100n, 0)]);
+    });
+
+    it('answers an empty page for an address that owns no lock', async () => {
+      const reply = await get(`/account/${chain.fundedAccounts[2].address}/lock/hash`);
+      expect(reply.body).toEqual({ data: [], pagination: { pageNumber: 1, pageSize: 10, totalEntries: 0, totalPages: 0 } });
+    });
+
+    it.each(['TABC', 'hex', 'publicKey'])('answers 409 InvalidArgument to an address given as %s (catapult-rest takes the base32 address only)', async (form) => {
+      const text = form === 'hex' ? a.addressHex : form === 'publicKey' ? a.publicKey : form;
+      const reply = await server.get(`/account/${text}/lock/hash`);
+      expect(reply.status).toBe(409);
+      expect(reply.body).toMatchObject({ code: 'InvalidArgument', message: expect.stringContaining('address') });
     });
   });
 });

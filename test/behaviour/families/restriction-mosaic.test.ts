@@ -1,6 +1,6 @@
 /**
- * `GET /restrictions/mosaic` and `GET /restrictions/mosaic/{compositeHash}` over the in-memory
- * chain, with global and address restrictions set by real signed transactions.
+ * `GET /restrictions/mosaic`, `GET /restrictions/mosaic/{compositeHash}` and `POST /restrictions/mosaic`
+ * over the in-memory chain, with global and address restrictions set by real signed transactions.
  */
 import { createHash } from 'node:crypto';
 import { Address, generateMosaicId, mosaicRestrictionGenerateKey } from 'symbol-sdk/symbol';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainAccount } from '../../../src/memory/chain/identity.js';
 import type { InMemoryChain } from '../../../src/in-memory-chain.js';
 import { confirm, hex, signedBy } from '../../support/announce.js';
+import { assertMatchesSchema } from '../../support/openapi.js';
 import { startGateway, testChain } from '../../support/server.js';
 import type { Signed } from '../../support/signing.js';
 
@@ -17,6 +18,7 @@ const UNSET = 0xffff_ffff_ffff_ffffn;
 const KYC = mosaicRestrictionGenerateKey('kyc');
 const AGE = mosaicRestrictionGenerateKey('age');
 const NO_MOSAIC = '0000000000000000';
+const JSON_HEADERS = { 'content-type': 'application/json' };
 
 /**
  * Catapult's key of a restriction entry (CreateMosaicRestrictionEntryKey): SHA3-256 of the
@@ -151,5 +153,29 @@ describe('GET /restrictions/mosaic', () => {
       const reply = await server.get(`/restrictions/mosaic?${query}`);
       expect([query, reply.status, reply.body.code, reply.body.message.includes(name)]).toEqual([query, 409, 'InvalidArgument', true]);
     }
+  });
+
+  describe('POST /restrictions/mosaic', () => {
+    // The 1.0.5 spec the default check reads has no such route: the body is checked against its schema here.
+    const post = (body: unknown, spec = false) => server.request('POST', '/restrictions/mosaic', { body: JSON.stringify(body), headers: JSON_HEADERS, spec });
+
+    it('answers the entries of the composite hashes asked, in that order, each once, leaving unknown ones out', async () => {
+      const asked = [compositeHashOf(first, b), compositeHashOf(second, c), compositeHashOf(second).toLowerCase(), compositeHashOf(first, b)];
+      const reply = await post({ compositeHashes: asked });
+      expect(reply.status).toBe(200);
+      expect(reply.body.map((entry: any) => entry.mosaicRestrictionEntry.compositeHash)).toEqual([compositeHashOf(first, b), compositeHashOf(second)]);
+      for (const entry of reply.body) assertMatchesSchema('MosaicRestrictionDTO', entry);
+      expect(reply.body[0]).toEqual((await server.get(`/restrictions/mosaic/${compositeHashOf(first, b)}`)).body);
+      expect(reply.body[1]).toEqual((await server.get(`/restrictions/mosaic/${compositeHashOf(second)}`)).body);
+    });
+
+    it('answers 409 InvalidArgument naming compositeHashes to a body without a list of 64-hex hashes, or with more than 100', async () => {
+      const hash = compositeHashOf(first);
+      for (const body of [{}, { compositeHashes: hash }, { compositeHashes: [hash, 'ABC'] }, { hashes: [hash] }, { compositeHashes: Array.from({ length: 101 }, () => hash) }]) {
+        const reply = await post(body, true);
+        expect(reply.status, JSON.stringify(body).slice(0, 40)).toBe(409);
+        expect(reply.body).toMatchObject({ code: 'InvalidArgument', message: expect.stringContaining('compositeHashes') });
+      }
+    });
   });
 });
