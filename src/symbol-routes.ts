@@ -7,12 +7,13 @@ import { finalizationRoutes } from './routes/finalization.js';
 import { networkRoutes } from './routes/network.js';
 import { nodeRoutes } from './routes/node.js';
 import { receiptRoutes } from './routes/receipts.js';
+import { routeSettings, type RouteSettings } from './routes/settings.js';
 import { stateProofRoutes } from './routes/state-proofs.js';
 import { transactionStatusRoutes } from './routes/transaction-status.js';
 import { transactionRoutes } from './routes/transactions.js';
 
 /** Registers every Symbol route on `router`, reading from `backend`: the chain's own, then each family's and its state proofs'. */
-export function symbolRoutes(router: Router, backend: GatewayBackend): void {
+export function symbolRoutes(router: Router, backend: GatewayBackend, settings: RouteSettings = routeSettings()): void {
   blockRoutes(router, backend);
   chainRoutes(router, backend);
   nodeRoutes(router, backend);
@@ -21,6 +22,6 @@ export function symbolRoutes(router: Router, backend: GatewayBackend): void {
   transactionStatusRoutes(router, backend);
   finalizationRoutes(router, backend);
   receiptRoutes(router, backend);
-  for (const family of FAMILIES) family.routes?.(router, backend);
+  for (const family of FAMILIES) family.routes?.(router, backend, settings);
   stateProofRoutes(router, backend, STATES.map((state) => state.proof));
 }
