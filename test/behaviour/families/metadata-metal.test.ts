@@ -2,105 +2,18 @@
  * `GET /metadata/metal/{metalId}` and `POST /metadata`: files stored as Metals (chunks in
  * account metadata, set by signed aggregates announced through the gateway), read back byte
  * for byte. The chunks and the Metal ID are made here by the metal-on-symbol rules, with their
- * own SHA3 (@noble/hashes) and base58.
+ * own SHA3 (@noble/hashes) and base58 (test/support/metal.ts).
  */
-import { sha3_256 } from '@noble/hashes/sha3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainAccount } from '../../../src/memory/chain/identity.js';
 import type { InMemoryChain } from '../../../src/in-memory-chain.js';
-import { confirm } from '../../support/announce.js';
+import { base58, chunksOf, compositeHash, download, fileOf, hex16, metalIdOf, store, type Chunk } from '../../support/metal.js';
 import { assertMatchesSchema } from '../../support/openapi.js';
 import { startGateway, testChain } from '../../support/server.js';
-import { aggregate } from '../../support/signing.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
-const CHUNK_BYTES = 1012;
-const MASK = 0x7fff_ffff_ffff_ffffn;
-
-/** One chunk as metadata: its scoped key and value. */
-interface Chunk {
-  key: bigint;
-  value: Uint8Array;
-}
-
-const u64le = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 8)).readBigUInt64LE(0);
-const keyOf = (value: Uint8Array) => u64le(sha3_256(value)) & MASK;
-const hex16 = (key: bigint) => key.toString(16).toUpperCase().padStart(16, '0');
-
-/** The chunks of `payload` with `text` before it (NUL-ended unless it fills whole chunks), as metal-on-symbol writes them, last first. */
-function chunksOf(payload: Uint8Array, text?: string): Chunk[] {
-  const textBytes = Buffer.from(text ?? '');
-  const endsMidChunk = textBytes.length % CHUNK_BYTES !== 0;
-  const combined = Buffer.concat([textBytes, endsMidChunk && textBytes.length > 0 ? Buffer.from([0]) : Buffer.alloc(0), payload]);
-  const textChunks = Math.ceil(textBytes.length / CHUNK_BYTES);
-  const count = Math.ceil(combined.length / CHUNK_BYTES);
-  const chunks: Chunk[] = [];
-  let next = u64le(sha3_256(combined)); // the last chunk names the whole's checksum
-  for (let i = count - 1; i >= 0; i--) {
-    const header = Buffer.alloc(12);
-    header[0] = (i === count - 1 ? 0x80 : 0) | (i < textChunks ? 0x40 : 0);
-    header[1] = 0x31;
-    header.writeBigUInt64BE(next, 4);
-    const value = new Uint8Array(Buffer.concat([header, combined.subarray(i * CHUNK_BYTES, (i + 1) * CHUNK_BYTES)]));
-    next = keyOf(value);
-    chunks.unshift({ key: next, value });
-  }
-  return chunks;
-}
-
-/** Base58 (Bitcoin's alphabet) by long division over the bytes. */
-function base58(bytes: Uint8Array): string {
-  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-  const digits: number[] = [];
-  for (const byte of bytes) {
-    let carry = byte;
-    for (let j = 0; j < digits.length; j++) {
-      carry += digits[j] << 8;
-      digits[j] = carry % 58;
-      carry = Math.floor(carry / 58);
-    }
-    for (; carry > 0; carry = Math.floor(carry / 58)) digits.push(carry % 58);
-  }
-  return digits.reverse().map((d) => alphabet[d]).join('');
-}
-
-/** The composite hash of `owner`'s own account metadata under `key` (source, target, key, target id, type). */
-function compositeHash(owner: ChainAccount, key: bigint): Uint8Array {
-  const numbers = Buffer.alloc(17);
-  numbers.writeBigUInt64LE(key, 0);
-  return sha3_256(Buffer.concat([Buffer.from(owner.addressHex, 'hex'), Buffer.from(owner.addressHex, 'hex'), numbers]));
-}
-
-const metalIdOf = (owner: ChainAccount, firstKey: bigint) => base58(new Uint8Array([0x0b, 0x2a, ...compositeHash(owner, firstKey)]));
-
-/** Sets each chunk as `owner`'s own account metadata, in aggregates of up to 100 announced through the gateway; answers the Metal ID. */
-async function store(server: Server, owner: ChainAccount, chunks: Chunk[]): Promise<void> {
-  const chain = server.chain;
-  for (let i = 0; i < chunks.length; i += 100) {
-    const embedded = chunks.slice(i, i + 100).map(({ key, value }) =>
-      chain.facade.transactionFactory.createEmbedded({
-        type: 'account_metadata_transaction_v1',
-        signerPublicKey: owner.keyPair.publicKey,
-        targetAddress: owner.address,
-        scopedMetadataKey: key,
-        valueSizeDelta: value.length,
-        value,
-      } as never),
-    );
-    await confirm(server, aggregate(chain, 'complete', owner, embedded));
-  }
-}
-
-/** A GET whose body is read as bytes (the metal route answers a file, not JSON). */
-async function download(server: Server, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
-  const reply = await fetch(`${server.base}${path}`, { headers });
-  return { status: reply.status, headers: reply.headers, bytes: Buffer.from(await reply.arrayBuffer()) };
-}
-
-/** A file of `size` bytes that is no text (every byte value, NULs included). */
-const fileOf = (size: number, seed: number) => new Uint8Array(Array.from({ length: size }, (_, i) => (i * 7 + seed) % 256));
 
 let server: Server;
 let chain: InMemoryChain;
