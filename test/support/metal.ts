@@ -90,7 +90,7 @@ export async function store(server: Server, owner: ChainAccount, chunks: (Chunk 
 }
 
 /** A GET whose body is read as bytes (the metal route answers a file, not JSON). */
-export async function download(server: Server, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+export async function download(server: TestServer, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
   const reply = await fetch(`${server.base}${path}`, { headers });
   return { status: reply.status, headers: reply.headers, bytes: Buffer.from(await reply.arrayBuffer()) };
 }
