@@ -16,22 +16,23 @@ import { CorsPolicy, type CorsOptions } from './http/cors.js';
 import { InFlightRequests, isThenable, type InFlightRequest } from './http/in-flight.js';
 import { resolveLimits, type LimitOptions } from './http/limits.js';
 import { checkQueryParameters } from './http/query.js';
+import { RawAnswer } from './http/raw-answer.js';
 import { keptBody, writeBody, writeEmpty, writeJson, writeJsonBytes, type KeptBody } from './http/response.js';
 import { jsonBody } from './http/json.js';
 import { AnswerMemo, type AnswerMemoOptions } from './http/answer-memo.js';
-import { PlainText } from './http/plain-text.js';
 import { Router, type RequestContext, type RouteMatch } from './http/router.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { applyServerTimeouts, type ServerTimeouts } from './http/server-timeouts.js';
 import { explorerPath, explorerRoute, type ExplorerOptions } from './explorer/route.js';
 import { InMemoryChain } from './in-memory-chain.js';
-import { uncirculatingAccountsOption } from './routes/currency-supply.js';
+import { routeSettings, type MetalOptions } from './routes/settings.js';
 import { symbolRoutes } from './symbol-routes.js';
 import { ListenerHub, type ListenerHubOptions, type UpgradeEmitter } from './ws/index.js';
 
 export { GATEWAY_DEFAULTS } from './http/limits.js';
 export type { LimitOptions } from './http/limits.js';
 export { ANSWER_MEMO_DEFAULTS, type AnswerMemoOptions } from './http/answer-memo.js';
+export { METAL_DEFAULTS, type MetalOptions } from './routes/settings.js';
 
 /** Where the gateway reports failures it answered with 500. */
 export interface GatewayLogger {
@@ -82,6 +83,13 @@ export interface GatewayOptions extends LimitOptions {
    * supply less what these and the nemesis signer hold. Default: none (the nemesis signer only).
    */
   uncirculatingAccounts?: readonly string[];
+  /**
+   * `GET /metadata/metal/{metalId}` (catapult-rest's `metal` settings): `sizeLimit`, the bytes of
+   * the Metals kept together and of one Metal's file and text (413 above), and `cacheTtl`, the
+   * seconds a Metal read is answered again without reading the backend. Defaults in
+   * `METAL_DEFAULTS`: 10,000,000 bytes, 300 s.
+   */
+  metal?: MetalOptions;
 }
 
 /** What `attach` takes: node's `http.Server` and `https.Server` fit. */
@@ -136,13 +144,13 @@ export interface Gateway {
  */
 export function createGateway(options: GatewayOptions = {}): Gateway {
   const limits = resolveLimits(options);
-  const uncirculatingAccounts = uncirculatingAccountsOption(options.uncirculatingAccounts);
+  const settings = routeSettings(options);
   const explorer = explorerPath(options.explorer);
   const backend = options.backend ?? new InMemoryChain();
   const cors = new CorsPolicy(options.cors);
   const logger = options.logger ?? console;
   const router = new Router();
-  symbolRoutes(router, backend, { uncirculatingAccounts });
+  symbolRoutes(router, backend, settings);
   if (options.dev) devRoutes(router, backend);
   const hub = new ListenerHub(backend.events, options.ws);
   if (explorer) explorerRoute(router, explorer, hub.path);
@@ -218,8 +226,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const respond = (req: IncomingMessage, res: ServerResponse, ctx: RequestContext, result: unknown, keep: KeepAs | undefined): void => {
     if (res.writableEnded || res.destroyed) return; // the handler answered by itself, or close() cut it off
     if (result === undefined) writeEmpty(res, ctx.status === 200 ? 204 : ctx.status, cors.headers(req));
-    // Never kept by the memo, which answers JSON only.
-    else if (result instanceof PlainText) writeBody(res, ctx.status, TEXT_TYPE, result.text, cors.headers(req));
+    // Never kept by the memo: what it keeps is written back as JSON.
+    else if (result instanceof RawAnswer) writeBody(res, ctx.status, result.contentType, result.bytes, { ...cors.exposing(req, Object.keys(result.headers)), ...result.headers });
     else if (keep !== undefined && ctx.status === 200) writeJsonBytes(res, 200, keepAnswer(keep, result), cors.headers(req));
     else writeJson(res, ctx.status, result, cors.headers(req));
   };
@@ -274,7 +282,6 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
 }
 
 const SHUTTING_DOWN = 'the gateway is shutting down';
-const TEXT_TYPE = 'text/plain; charset=utf-8';
 const DONE: Promise<void> = Promise.resolve();
 
 type RouteFound = Extract<RouteMatch, { kind: 'found' }>;

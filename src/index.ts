@@ -1,7 +1,7 @@
-export { createGateway, GATEWAY_DEFAULTS, ANSWER_MEMO_DEFAULTS } from './gateway.js';
-export type { Gateway, GatewayOptions, GatewayLogger, NextFunction, LimitOptions, AttachableServer, AnswerMemoOptions } from './gateway.js';
+export { createGateway, GATEWAY_DEFAULTS, ANSWER_MEMO_DEFAULTS, METAL_DEFAULTS } from './gateway.js';
+export type { Gateway, GatewayOptions, GatewayLogger, NextFunction, LimitOptions, AttachableServer, AnswerMemoOptions, MetalOptions } from './gateway.js';
 export { Router, PURE } from './http/router.js';
-export { PlainText } from './http/plain-text.js';
+export { RawAnswer } from './http/raw-answer.js';
 export type { Method, RequestContext, RouteHandler, RouteMatch, RouteOptions } from './http/router.js';
 export type { CorsOptions } from './http/cors.js';
 export type { QueryInput } from './http/query.js';

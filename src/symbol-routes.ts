@@ -8,27 +8,22 @@ import { finalizationRoutes } from './routes/finalization.js';
 import { networkRoutes } from './routes/network.js';
 import { nodeRoutes } from './routes/node.js';
 import { receiptRoutes } from './routes/receipts.js';
+import { routeSettings, type RouteSettings } from './routes/settings.js';
 import { stateProofRoutes } from './routes/state-proofs.js';
 import { transactionStatusRoutes } from './routes/transaction-status.js';
 import { transactionRoutes } from './routes/transactions.js';
 
-/** What the Symbol routes are told besides the backend (catapult-rest's rest.json settings). */
-export interface SymbolRouteOptions {
-  /** Public keys (64 hex, validated) of the accounts whose currency does not circulate, besides the nemesis signer's. */
-  readonly uncirculatingAccounts?: readonly string[];
-}
-
 /** Registers every Symbol route on `router`, reading from `backend`: the chain's own, then each family's and its state proofs'. */
-export function symbolRoutes(router: Router, backend: GatewayBackend, options: SymbolRouteOptions = {}): void {
+export function symbolRoutes(router: Router, backend: GatewayBackend, settings: RouteSettings = routeSettings()): void {
   blockRoutes(router, backend);
   chainRoutes(router, backend);
   nodeRoutes(router, backend);
   networkRoutes(router, backend);
-  currencySupplyRoutes(router, backend, options.uncirculatingAccounts);
+  currencySupplyRoutes(router, backend, settings.uncirculatingAccounts);
   transactionRoutes(router, backend);
   transactionStatusRoutes(router, backend);
   finalizationRoutes(router, backend);
   receiptRoutes(router, backend);
-  for (const family of FAMILIES) family.routes?.(router, backend);
+  for (const family of FAMILIES) family.routes?.(router, backend, settings);
   stateProofRoutes(router, backend, STATES.map((state) => state.proof));
 }

@@ -16,6 +16,7 @@
 import type { GatewayBackend } from '../backend/index.js';
 import type { Awaitable, PageResult } from '../backend/repositories.js';
 import type { Router } from '../http/router.js';
+import type { RouteSettings } from '../routes/settings.js';
 import { PROOF_KEYS, type StateProofRoute } from '../routes/state-proofs.js';
 import type { StateTreeName } from '../backend/state-proofs.js';
 import type { ChainFamily, RepositoryAccess } from '../memory/chain/family.js';
@@ -39,7 +40,7 @@ export interface FamilyDescriptor<P extends ChainPlugin = ChainPlugin, R extends
   /** Its state kinds: the caches its routes serve, and how every other part of the system keeps and copies them. */
   readonly states?: readonly FamilyState<P>[];
   /** Registers its REST routes (the state proof routes come from `states`). */
-  readonly routes?: (router: Router, backend: GatewayBackend) => void;
+  readonly routes?: (router: Router, backend: GatewayBackend, settings: RouteSettings) => void;
 }
 
 /** One transaction type of a family. */

@@ -36,6 +36,13 @@ export class CorsPolicy {
     return this.#origins.size > 0 ? VARY_ORIGIN : NONE;
   }
 
+  /** Headers for an ordinary response that carries headers of its own (`names`) a browser's script may read: they are exposed to the origins allowed. */
+  exposing(req: IncomingMessage, names: readonly string[]): OutgoingHttpHeaders {
+    const base = this.headers(req);
+    if (!('access-control-allow-origin' in base) || names.length === 0) return base;
+    return { ...base, 'access-control-expose-headers': names.join(', ') };
+  }
+
   /** Headers for a preflight answer on a path that allows `methods`. */
   preflightHeaders(req: IncomingMessage, methods: readonly string[]): OutgoingHttpHeaders {
     const base = this.headers(req);

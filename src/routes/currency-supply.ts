@@ -1,7 +1,7 @@
 import type { AccountKey } from '../backend/core.js';
 import type { GatewayBackend, NetworkConfigurationDTO } from '../backend/index.js';
 import { InternalServiceError } from '../errors.js';
-import { PlainText } from '../http/plain-text.js';
+import { RawAnswer } from '../http/raw-answer.js';
 import { PURE, type Router } from '../http/router.js';
 import { andThen } from './awaitable.js';
 
@@ -10,7 +10,7 @@ import { andThen } from './awaitable.js';
  * units as `text/plain` (`8999999998.000000`), as catapult-rest's supply routes answer. Circulating
  * is the total less what the nemesis signer and the `uncirculating` accounts (public keys, 64 hex)
  * hold; max is the network's `maxMosaicAtomicUnits`. Pure routes, though the answer memo keeps JSON
- * answers only (see `PlainText`).
+ * answers only (see `RawAnswer`).
  */
 export function currencySupplyRoutes(router: Router, backend: GatewayBackend, uncirculating: readonly string[] = []): void {
   const { mosaics, accounts } = backend;
@@ -27,12 +27,12 @@ export function currencySupplyRoutes(router: Router, backend: GatewayBackend, un
 
   router.get('/network/currency/supply/total', async () => {
     const { supply, divisibility } = await currency();
-    return new PlainText(wholeUnits(supply, divisibility));
+    return RawAnswer.text(wholeUnits(supply, divisibility));
   }, PURE);
 
   router.get('/network/currency/supply/max', async () => {
     const { properties, divisibility } = await currency();
-    return new PlainText(wholeUnits(atomicUnitsOf(properties.chain.maxMosaicAtomicUnits, 'maxMosaicAtomicUnits'), divisibility));
+    return RawAnswer.text(wholeUnits(atomicUnitsOf(properties.chain.maxMosaicAtomicUnits, 'maxMosaicAtomicUnits'), divisibility));
   }, PURE);
 
   if (!accounts) return;
@@ -42,25 +42,8 @@ export function currencySupplyRoutes(router: Router, backend: GatewayBackend, un
     const keys = [...new Set([properties.network.nemesisSignerPublicKey.toUpperCase(), ...uncirculating])].map((publicKey): AccountKey => ({ publicKey }));
     const held = await andThen(accounts.find(keys), (found) =>
       found.reduce((sum, { account }) => sum + BigInt(account.mosaics.find((mosaic) => mosaic.id === id)?.amount ?? 0), 0n));
-    return new PlainText(wholeUnits(supply - held, divisibility));
+    return RawAnswer.text(wholeUnits(supply - held, divisibility));
   }, PURE);
-}
-
-/**
- * Validates the `uncirculatingAccounts` option: public keys, 64 hex each; returns them uppercase.
- *
- * @example
- * uncirculatingAccountsOption(['a1b2…']); // ['A1B2…']
- */
-export function uncirculatingAccountsOption(keys: readonly string[] | undefined): string[] {
-  if (keys === undefined) return [];
-  if (!Array.isArray(keys)) throw new TypeError('uncirculatingAccounts must be an array of public keys (64 hex characters each)');
-  return keys.map((key, index) => {
-    if (typeof key !== 'string' || !/^[0-9A-Fa-f]{64}$/.test(key)) {
-      throw new TypeError(`uncirculatingAccounts[${index}] must be a public key of 64 hex characters, not ${JSON.stringify(key)}`);
-    }
-    return key.toUpperCase();
-  });
 }
 
 /** An amount of atomic units in whole units with `divisibility` decimals: exact, as bigint (catapult-rest's `toFixed`). */

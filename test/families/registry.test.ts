@@ -23,6 +23,7 @@ import { explorerPage } from '../../src/explorer/page.js';
 import { upstreamEntrySource } from '../../src/fork/sources.js';
 import { Router } from '../../src/http/router.js';
 import type { InMemoryChain } from '../../src/in-memory-chain.js';
+import { routeSettings } from '../../src/routes/settings.js';
 import { AddressBook } from '../../src/memory/address-book.js';
 import type { Reader } from '../../src/postgres/reader.js';
 import { stateModule } from '../../src/postgres/state.js';
@@ -101,7 +102,7 @@ describe('the family registry, walked family by family', () => {
 
     it('registers routes on the gateway’s router when it serves any', () => {
       const router = new Router();
-      family.routes?.(router, server.chain);
+      family.routes?.(router, server.chain, routeSettings());
       expect(router.registrations > 0).toBe(family.routes !== undefined);
     });
 

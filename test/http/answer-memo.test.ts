@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGateway, PlainText, PURE, type GatewayBackend, type GatewayOptions } from '../../src/index.js';
+import { createGateway, RawAnswer, PURE, type GatewayBackend, type GatewayOptions } from '../../src/index.js';
 import type { InMemoryChain } from '../../src/in-memory-chain.js';
 import { POSTGRES_BACKEND } from '../support/postgres-mount.js';
 import { transfer } from '../support/signing.js';
@@ -119,7 +119,7 @@ describe.skipIf(POSTGRES_BACKEND)('answers kept while the data is unchanged', ()
   it('never keeps a plain-text answer of a pure route: text/plain each time, from the handler (the currency supply routes)', async () => {
     await start();
     let calls = 0;
-    server.gateway.router.get('/app/text', () => new PlainText(`call ${++calls}`), PURE);
+    server.gateway.router.get('/app/text', () => RawAnswer.text(`call ${++calls}`), PURE);
     for (const expected of ['call 1', 'call 2']) {
       const reply = await server.request('GET', '/app/text', { spec: false });
       expect([reply.status, reply.headers['content-type'], reply.text]).toEqual([200, 'text/plain; charset=utf-8', expected]);

@@ -6,10 +6,12 @@ import { parseHex, singleParam } from '../../http/query.js';
 import { PURE, type Router } from '../../http/router.js';
 import { parsePagination } from '../../pagination.js';
 import { oneOrNotFound, pageOf } from '../../routes/awaitable.js';
-import { parseId } from '../../routes/params.js';
+import { bodyList, parseId, unique } from '../../routes/params.js';
+import type { RouteSettings } from '../../routes/settings.js';
+import { metalRoute } from './metal-route.js';
 
-/** `GET /metadata` (filtered by any of its five filters) and `GET /metadata/{compositeHash}`. */
-export function metadataRoutes(router: Router, backend: GatewayBackend): void {
+/** `GET /metadata` (filtered by any of its five filters), `GET /metadata/{compositeHash}`, `POST /metadata` and `GET /metadata/metal/{metalId}`. */
+export function metadataRoutes(router: Router, backend: GatewayBackend, settings: RouteSettings): void {
   const metadata = backend.metadata;
   if (!metadata) return;
 
@@ -33,6 +35,10 @@ export function metadataRoutes(router: Router, backend: GatewayBackend): void {
     const hash = parseHex('compositeHash', ctx.params.compositeHash, 32);
     return oneOrNotFound(metadata.find([hash]), ctx.params.compositeHash);
   }, PURE);
+
+  router.post('/metadata', (ctx) => metadata.find(unique(bodyList(ctx.body, 'compositeHashes', (text) => parseHex('compositeHashes', text, 32)))));
+
+  metalRoute(router, metadata, settings);
 }
 
 // The reference takes any unsigned number (a type it does not know matches nothing).
