@@ -158,6 +158,11 @@ export class TransactionLifecycle {
     this.#inbound.drain();
   }
 
+  /** Checks the announces waiting in the inbound queue that are due (`announceDelay` ms old); the others wait on. */
+  drainDueInbound(): void {
+    this.#inbound.drainDue();
+  }
+
   /** Checks every announce waiting in the inbound queue, waiting for what a forked chain fetches for them. */
   drainedInbound(): Promise<void> {
     return this.#inbound.drained();
