@@ -8,6 +8,7 @@ import type { BlockExecution, ChainEngine } from '../execution/engine.js';
 import type { FailureCode } from '../execution/notification.js';
 import type { BlockEnvironment } from '../execution/plugin.js';
 import {
+  channelAddresses,
   decodeTransaction,
   embeddedCosignatures,
   inspectUnknownType,
@@ -373,8 +374,8 @@ export class TransactionLifecycle {
     if (this.#options.engine.isEmbeddedOnly(decoded.type)) return; // malformed at the top level: a node drops it with no status
     const failure = this.#validate(decoded, target);
     if (failure) {
-      const related = relatedAddresses(decoded, Object.values(wireJson(decoded, this.#options.json)), this.#options.addresses);
-      return this.#fail(decoded.hash, decoded.deadline, related.map((address) => address.base32), failure, true);
+      const json = Object.values(wireJson(decoded, this.#options.json));
+      return this.#fail(decoded.hash, decoded.deadline, channelAddresses(relatedAddresses(decoded, json, this.#options.addresses), json), failure, true);
     }
     this.#failed.delete(decoded.hash); // announced again, and valid this time
     const record = this.#record(decoded);
