@@ -7,7 +7,6 @@
  */
 import {
   AggregateTransaction,
-  CosignatureTransaction,
   LockFundsTransaction,
   Mosaic,
   MosaicId,
@@ -22,7 +21,7 @@ import {
 } from 'symbol-sdk-v2';
 import { describe, expect, it } from 'vitest';
 import type { InMemoryChain } from '../../src/in-memory-chain.js';
-import { UNTIL_TOLD, firstValue, sdk2Harness, subscribers, xym, type Sdk2Started } from '../support/sdk2.js';
+import { UNTIL_TOLD, cosignWith, firstValue, sdk2Harness, subscribers, xym, type Sdk2Started } from '../support/sdk2.js';
 
 describe('symbol-sdk 2.0.7: an aggregate bonded of a signer not yet eligible', () => {
   let server: Sdk2Started['server'];
@@ -82,12 +81,6 @@ describe('symbol-sdk 2.0.7: an aggregate bonded of a signer not yet eligible', (
       wallet.generationHash,
     );
 
-  /** `account` cosigns the partial aggregate with the SDK and announces the cosignature. */
-  async function cosignWith(account: Account, partial: AggregateTransaction): Promise<void> {
-    const signed = account.signCosignatureTransaction(CosignatureTransaction.create(partial));
-    await firstValue(wallet.factory.createTransactionRepository().announceAggregateBondedCosignature(signed));
-    chain.processAnnounced();
-  }
 
   it('is partial (partialAdded, listed), refuses cosignatures while its signer is ineligible, and completes once a modification made it eligible', async () => {
     await start();
@@ -111,12 +104,12 @@ describe('symbol-sdk 2.0.7: an aggregate bonded of a signer not yet eligible', (
     expect(listed.data.map((transaction) => transaction.transactionInfo?.hash)).toEqual([aggregate.hash]);
 
     // bob's cosignature would approve, but carol, the signer, may approve nothing: refused, still partial.
-    await cosignWith(bob, partial);
+    await cosignWith(server, wallet, bob, partial);
     expect(await statusOf(aggregate.hash)).toBe('partial Success');
 
     // carol becomes a cosignatory of alice (signed by bob, carol opting in); now bob's cosignature completes it.
     await confirmComplete(modify(bob, [carol], 0, [carol]));
-    await cosignWith(bob, partial);
+    await cosignWith(server, wallet, bob, partial);
     expect(await statusOf(aggregate.hash)).toBe('unconfirmed Success');
     const before = chain.ledger.balance(chain.fundedAccounts[3].addressHex, chain.currency.mosaicId);
     chain.harvest();
