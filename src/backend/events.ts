@@ -28,7 +28,10 @@ export interface ChainEvent {
   channel: ChannelName;
   /**
    * The 39-character base32 addresses the event relates to (signer, recipients,
-   * embedded transactions' signers and recipients). Empty for `block` and `finalizedBlock`.
+   * embedded transactions' signers and recipients), then the namespace id (16 uppercase hex)
+   * of each alias address the transaction names (a recipient by namespace), unresolved, as
+   * catapult publishes an event to the unresolved addresses it names: a listener subscribed
+   * to `<channel>/<namespaceId>` gets it. Empty for `block` and `finalizedBlock`.
    */
   addresses: readonly string[];
   /** The notification's `data`, in wire shape. */

@@ -5,8 +5,13 @@ import type { ChainDump } from './chain-dump.js';
 
 /** What the controls drive in the chain. */
 export interface DevChain {
-  /** Harvests one block, at `timestamp` (network time, ms) or now. */
+  /** Harvests one block, at `timestamp` (network time, ms) or now, after every announce waiting is checked. */
   harvest(timestamp?: bigint): BlockInfoDTO;
+  /**
+   * Harvests one block now, as the chain does by itself (its timer, automine): only the announces
+   * that are due (`announceDelay` ms after their 202) are checked first; the others wait for a later block.
+   */
+  harvestScheduled(): BlockInfoDTO;
   networkTime(): bigint;
   height(): bigint;
   /** The time between blocks the chain's rules count with (ms). */
@@ -216,10 +221,11 @@ export class DevControls implements DevControlsRepository {
     this.#timer.unref();
   }
 
-  // A failed block must not take the host server down with it.
+  // A failed block must not take the host server down with it. A block nobody asked for takes only
+  // what is due: an announce answered 202 a moment ago waits, so its client can subscribe first.
   #harvestSafely(): void {
     try {
-      this.#chain.harvest();
+      this.#chain.harvestScheduled();
     } catch (error) {
       console.error('symbol-gateway: harvesting a block failed', error);
     }

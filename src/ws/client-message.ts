@@ -1,11 +1,14 @@
 import { CLOSE_REASON } from './constants.js';
-import { parseTopic } from './channel.js';
+import { canonicalTopic, parseTopic } from './channel.js';
 import { ProtocolError } from './protocol-error.js';
 
 /** A client frame, validated: subscribe to or unsubscribe from one topic. */
 export interface ClientMessage {
   action: 'subscribe' | 'unsubscribe';
-  /** The topic exactly as the client wrote it; notifications carry it back verbatim. */
+  /**
+   * The topic as the client wrote it, a namespace id in uppercase (`canonicalTopic`);
+   * notifications carry it back.
+   */
   topic: string;
 }
 
@@ -37,5 +40,5 @@ export function parseClientMessage(text: string, uid: string): ClientMessage {
   if (typeof topic !== 'string') throw new ProtocolError(CLOSE_REASON.channelNotAString);
 
   if (action === 'subscribe') parseTopic(topic);
-  return { action, topic };
+  return { action, topic: canonicalTopic(topic) };
 }

@@ -5,12 +5,14 @@
  */
 import {
   Account,
+  CosignatureTransaction,
   Deadline,
   RepositoryFactoryHttp,
   SignedTransaction,
   Transaction,
   TransactionService,
   UInt64,
+  type AggregateTransaction,
   type IListener,
   type NetworkType,
 } from 'symbol-sdk-v2';
@@ -240,4 +242,14 @@ export function latencyProxy(target: string, ms: number): Promise<{ url: string;
 /** An amount of the network currency in atomic units (6 decimals): `xym(1.5)` is 1 500 000. */
 export function xym(whole: number): UInt64 {
   return UInt64.fromUint(Math.round(whole * 1_000_000));
+}
+
+/**
+ * `account` cosigns the partial aggregate with the SDK, announces the cosignature on `server`'s
+ * gateway and has the chain check it at once.
+ */
+export async function cosignWith(server: TestServer & { chain: InMemoryChain }, wallet: Sdk2Wallet, account: Account, partial: AggregateTransaction): Promise<void> {
+  const signed = account.signCosignatureTransaction(CosignatureTransaction.create(partial));
+  await firstValue(wallet.factory.createTransactionRepository().announceAggregateBondedCosignature(signed));
+  server.chain.processAnnounced();
 }

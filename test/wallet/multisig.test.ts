@@ -5,7 +5,6 @@
  */
 import {
   AggregateTransaction,
-  CosignatureTransaction,
   LockFundsTransaction,
   Mosaic,
   MosaicId,
@@ -20,7 +19,7 @@ import {
 } from 'symbol-sdk-v2';
 import { describe, expect, it } from 'vitest';
 import type { InMemoryChain } from '../../src/in-memory-chain.js';
-import { UNTIL_TOLD, announceConfirmed, firstValue, sdk2Harness, subscribers, xym, type Sdk2Wallet } from '../support/sdk2.js';
+import { UNTIL_TOLD, announceConfirmed, cosignWith, firstValue, sdk2Harness, subscribers, xym, type Sdk2Wallet } from '../support/sdk2.js';
 import { startGateway } from '../support/server.js';
 
 type Server = Awaited<ReturnType<typeof startGateway>>;
@@ -75,21 +74,15 @@ describe('symbol-sdk 2.0.7: a 2-of-2 multisig account and hash locks', () => {
     return outcome;
   }
 
-  /** `account` cosigns the partial aggregate with the SDK and announces the cosignature. */
-  async function cosignWith(account: Account, partial: AggregateTransaction): Promise<void> {
-    const signed = account.signCosignatureTransaction(CosignatureTransaction.create(partial));
-    await firstValue(wallet.factory.createTransactionRepository().announceAggregateBondedCosignature(signed));
-    chain.processAnnounced();
-  }
 
   /** Alice becomes multisig: the lock, the aggregate, both cosignatures, a block. Returns the block's height. */
   async function becomeMultisig(): Promise<number> {
     const aggregate = conversion();
     const partial = await lockAndAnnounce(lockFor(alice, aggregate), aggregate);
     expect(partial.transactionInfo?.hash).toBe(aggregate.hash);
-    await cosignWith(bob, partial);
+    await cosignWith(server, wallet, bob, partial);
     expect((await firstValue(wallet.factory.createTransactionStatusRepository().getTransactionStatus(aggregate.hash))).group).toBe('partial');
-    await cosignWith(carol, partial);
+    await cosignWith(server, wallet, carol, partial);
     expect((await firstValue(wallet.factory.createTransactionStatusRepository().getTransactionStatus(aggregate.hash))).group).toBe('unconfirmed');
     const height = Number(chain.harvest().block.height);
     expect((await firstValue(wallet.factory.createTransactionStatusRepository().getTransactionStatus(aggregate.hash))).group).toBe('confirmed');

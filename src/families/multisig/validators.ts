@@ -81,9 +81,13 @@ export function validateLoopAndLevel({ multisigAddress, unresolvedCosignatoryAdd
 /**
  * A cosigner (or the aggregate's signer) who may approve none of the inner transactions:
  * eligible are each inner signer and each account it needs besides (a new cosignatory), or,
- * for a multisig account, its cosignatories, down the graph.
+ * for a multisig account, its cosignatories, down the graph. Not checked while an aggregate
+ * bonded is announced as partial: catapult's partial validation leaves the cosigners out (a
+ * signer may become eligible before the aggregate completes); each cosignature and the
+ * completion check them.
  */
 export function validateEligibleCosigners(payload: Payload<typeof AGGREGATE_COSIGNATURES>, context: ValidationContext): FailureCode | undefined {
+  if (context.partial) return undefined;
   const cosigners = new Set([payload.signerPublicKey, ...payload.cosignerPublicKeys].map((key) => context.addressOf(key)));
   const eligible = new Set<string>();
   const multisigs = context.state.cache(MULTISIGS);

@@ -137,6 +137,7 @@ export class Chain implements GatewayBackend, ChainIdentity {
     this.dev = new DevControls(
       {
         harvest: (timestamp) => this.#harvest(timestamp ?? this.networkTime()),
+        harvestScheduled: () => this.#harvest(this.networkTime(), 'due'),
         networkTime: () => this.networkTime(),
         height: () => this.height,
         blockTime: this.options.blockTime,
@@ -286,9 +287,11 @@ export class Chain implements GatewayBackend, ChainIdentity {
     this.#core.lifecycle.close();
   }
 
-  // One block at network time `at` (later than the latest block's), after the announces waiting are checked.
-  #harvest(at: bigint): BlockInfoDTO {
-    this.#core.lifecycle.drainInbound();
+  // One block at network time `at` (later than the latest block's), after the announces waiting
+  // (`all`, or only those `due`: a block the chain harvests by itself) are checked.
+  #harvest(at: bigint, checked: 'all' | 'due' = 'all'): BlockInfoDTO {
+    if (checked === 'all') this.#core.lifecycle.drainInbound();
+    else this.#core.lifecycle.drainDueInbound();
     return this.#run({ op: 'block', at: at.toString() }, () => this.#producer.harvest(at));
   }
 

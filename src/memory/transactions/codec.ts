@@ -206,6 +206,31 @@ export function relatedAddresses(decoded: DecodedTransaction, json: unknown, add
   return [...related.values()];
 }
 
+/**
+ * What a transaction's WebSocket events are published to, as catapult publishes them to the
+ * unresolved addresses the transaction names: each related account's base32 address
+ * (`relatedAddresses`), then the namespace id (16 hex) of each alias address it names (a
+ * recipient by namespace), so `confirmedAdded/{namespaceId}` gets what was sent to the name.
+ * An alias is never resolved here: catapult-rest matches the namespace's alias address as it
+ * stands in the transaction, whatever account it points to.
+ */
+export function channelAddresses(related: readonly AccountAddress[], json: unknown): string[] {
+  const channels = related.map((address) => address.base32);
+  const namespaces = new Set<string>();
+  for (const hex of addressFields(json)) {
+    const namespaceId = aliasedNamespaceId(hex);
+    if (namespaceId) namespaces.add(namespaceId);
+  }
+  return namespaces.size === 0 ? channels : [...channels, ...namespaces];
+}
+
+/** The namespace id (16 hex) an alias address (48 hex) names, or undefined for an account's address. */
+export function aliasedNamespaceId(hex: string): string | undefined {
+  // An alias address: its network byte with the lowest bit set, then the namespace id little-endian.
+  if ((parseInt(hex.slice(0, 2), 16) & 1) === 0) return undefined;
+  return Buffer.from(hex.slice(2, 18), 'hex').reverse().toString('hex').toUpperCase();
+}
+
 const ADDRESS_HEX = /^[0-9A-F]{48}$/;
 
 // Address fields in the wire JSON are 48-character hex; names end in "Address" (or are lists of them).

@@ -61,6 +61,18 @@ export class InboundQueue<T> {
     while (this.size > 0 && this.#ready()) this.#next();
   }
 
+  /**
+   * Checks the waiting items that are due (arrived `delay` ms ago or more), in the order they
+   * arrived, as `drain` does; the others keep waiting for their time. What a block the chain
+   * harvests by itself (its timer, automine) takes, so nothing is checked, let alone confirmed,
+   * before a client that subscribes after the 202 could be listening.
+   */
+  drainDue(): void {
+    this.#cancel();
+    while (this.size > 0 && this.#items[this.#head].due <= this.#clock() && this.#ready()) this.#next();
+    this.#schedule();
+  }
+
   /** Checks every waiting item, as `drain`, waiting for what `prepare` fetches until none is left. */
   async drained(): Promise<void> {
     for (;;) {

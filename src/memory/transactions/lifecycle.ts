@@ -8,6 +8,7 @@ import type { BlockExecution, ChainEngine } from '../execution/engine.js';
 import type { FailureCode } from '../execution/notification.js';
 import type { BlockEnvironment } from '../execution/plugin.js';
 import {
+  channelAddresses,
   decodeTransaction,
   embeddedCosignatures,
   inspectUnknownType,
@@ -156,6 +157,11 @@ export class TransactionLifecycle {
   /** Checks every announce waiting in the inbound queue now (harvesting does this first). */
   drainInbound(): void {
     this.#inbound.drain();
+  }
+
+  /** Checks the announces waiting in the inbound queue that are due (`announceDelay` ms old); the others wait on. */
+  drainDueInbound(): void {
+    this.#inbound.drainDue();
   }
 
   /** Checks every announce waiting in the inbound queue, waiting for what a forked chain fetches for them. */
@@ -368,8 +374,8 @@ export class TransactionLifecycle {
     if (this.#options.engine.isEmbeddedOnly(decoded.type)) return; // malformed at the top level: a node drops it with no status
     const failure = this.#validate(decoded, target);
     if (failure) {
-      const related = relatedAddresses(decoded, Object.values(wireJson(decoded, this.#options.json)), this.#options.addresses);
-      return this.#fail(decoded.hash, decoded.deadline, related.map((address) => address.base32), failure, true);
+      const json = Object.values(wireJson(decoded, this.#options.json));
+      return this.#fail(decoded.hash, decoded.deadline, channelAddresses(relatedAddresses(decoded, json, this.#options.addresses), json), failure, true);
     }
     this.#failed.delete(decoded.hash); // announced again, and valid this time
     const record = this.#record(decoded);

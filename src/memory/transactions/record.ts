@@ -2,7 +2,7 @@ import type { TransactionGroup, TransactionInfoDTO } from '../../backend/dto.js'
 import { deepFreeze } from '../../deep-freeze.js';
 import type { AddressBook } from '../address-book.js';
 import { sha3, toHex } from '../keys.js';
-import { relatedAddresses, type CosignatureInput, type DecodedTransaction } from './codec.js';
+import { channelAddresses, relatedAddresses, type CosignatureInput, type DecodedTransaction } from './codec.js';
 import type { TransactionJson } from './json.js';
 
 /** A confirmed record's frozen wire entries, made as they are first read. */
@@ -61,7 +61,7 @@ export class TransactionRecord implements Searchable {
   id: string;
   /** The decoded payload; once confirmed, without its SDK model (see `settle`). */
   decoded: DecodedTransaction;
-  /** Base32, for WebSocket topics. */
+  /** Base32, for WebSocket topics; then the namespace ids (16 hex) of the alias addresses it names. */
   readonly channelAddresses: readonly string[];
   readonly addresses: ReadonlySet<string>;
   readonly recipients: ReadonlySet<string>;
@@ -107,7 +107,7 @@ export class TransactionRecord implements Searchable {
     this.#body = body;
     this.#embeddedBodies = embedded;
     const related = relatedAddresses(decoded, [body, embedded], addressBook);
-    this.channelAddresses = related.map((address) => address.base32);
+    this.channelAddresses = channelAddresses(related, [body, embedded]);
     this.addresses = new Set(related.map((address) => address.hex));
     this.recipients = recipientsOf(body);
     this.transfers = transfersOf(body);

@@ -33,6 +33,23 @@ describe('InboundQueue', () => {
     expect(checked).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it('drainDue checks only the items that are due, and the rest on their own time', async () => {
+    let now = 0;
+    const checked: string[] = [];
+    const queue = new InboundQueue<string>(100, (item) => checked.push(item), () => now);
+    queue.push('old');
+    now = 60;
+    queue.push('new');
+    now = 100;
+    queue.drainDue();
+    expect(checked).toEqual(['old']);
+    expect(queue.size).toBe(1);
+    now = 160;
+    await sleep(80); // the queue's timer, rescheduled by drainDue, checks the one that is due now
+    expect(checked).toEqual(['old', 'new']);
+    queue.close();
+  });
+
   it('reports an item that throws and goes on with the rest', () => {
     const checked: number[] = [];
     const queue = new InboundQueue<number>(0, (item) => {
