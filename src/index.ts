@@ -8,8 +8,8 @@ export type { ServerTimeouts } from './http/server-timeouts.js';
 export type { ExplorerOptions } from './explorer/route.js';
 export { DEFAULT_BODY_LIMIT } from './http/body.js';
 export { deepFreeze } from './deep-freeze.js';
-export { parsePagination, toPage, pageWindow, PAGE_SIZE } from './pagination.js';
-export type { Order, Page, PageRequest, Pagination, PaginationOptions } from './pagination.js';
+export { parsePagination, toPage, pageWindow, PAGE_SIZE, PAGINATION_DEFAULTS, GatewayQuery } from './pagination.js';
+export type { Order, Page, PageRequest, Pagination, PaginationOptions, PaginationSettings } from './pagination.js';
 export {
   ERROR_STATUS,
   GatewayError,
