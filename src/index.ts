@@ -32,7 +32,7 @@ export type { ListenerHubOptions, UpgradeEmitter } from './ws/index.js';
 export { InMemoryChain } from './in-memory-chain.js';
 export { Chain } from './memory/chain/chain.js';
 export type { ChainAccount, ChainAddress, ChainIdentity, ChainSinks, Currency } from './memory/chain/identity.js';
-export type { InMemoryChainOptions, ResolvedChainOptions } from './memory/options.js';
+export type { Deployment, InMemoryChainOptions, ResolvedChainOptions } from './memory/options.js';
 export type { ChainRules } from './memory/rules.js';
 export type { Ledger } from './memory/ledger.js';
 export type { EventStream } from './memory/event-stream.js';
