@@ -1,11 +1,20 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { flagsOf, redacted, UsageError, whole } from './command-line.js';
-import { createGateway } from './gateway.js';
+import { flagOf, jsonSetting, readConfigFile, settingFlags, type SETTINGS, type SettingName, type SettingValue } from './config-file.js';
+import { createGateway, type GatewayOptions } from './gateway.js';
+import { resolvePagination, type PaginationSettings } from './pagination.js';
+import { uncirculatingAccountsOption, type MetalOptions } from './routes/settings.js';
+import type { NodeInfoDTO } from './backend/dto.js';
+import type { Deployment } from './memory/options.js';
+import { readNetworkProperties } from './memory/network-properties.js';
+import { rulesFromJson } from './memory/rules-json.js';
 import { InMemoryChain } from './in-memory-chain.js';
 import type { GatewayBackend } from './backend/index.js';
 import type { InMemoryChainOptions } from './memory/options.js';
-import { optionsOfDump, readChainDump, writeChainDump, type ChainDump } from './memory/chain-dump.js';
+import { differingOptions, optionsOfDump, readChainDump, writeChainDump, type ChainDump, type StateOptionName } from './memory/chain-dump.js';
+import { resolveChainOptions } from './memory/options.js';
 
 // `npx symbol-gateway mirror …` follows another gateway into PostgreSQL (its own flags); it runs until a signal ends the process.
 if (process.argv[2] === 'mirror') {
@@ -47,13 +56,49 @@ options (each also read from the environment variable in brackets):
                       instance; run as many as you like beside the one that writes)
   --pool-size <n>     PostgreSQL connections at most (default 10)
   --statement-timeout <ms>  PostgreSQL query limit; a slower read answers 503 (default 5000)
+  --config <file.json>  settings from a JSON file: its keys are the flags' names in camelCase
+                      (pageSizeMax, networkProperties …); a flag given here overrides the file
+  --network-properties <file>  the chain's rules and identity from a catapult config-network.properties
+                      (what symbol-bootstrap writes for a network): durations in time count in blocks
+                      at its blockGenerationTargetTime; a key the chain cannot honour is refused; the
+                      nemesis signer, currency ids and fee sinks stay the chain's own (from --seed)
+  --rules <file.json> the chain's rules (ChainRules; bigint rules as decimal strings), over
+                      --network-properties
+  --fee-statistics-blocks <n>  blocks /network/fees/transaction summarizes (default 300)
+  --peers <file.json> what /node/peers lists: an array of node infos (default none)
+  --node-metadata <file.json>  what /node/metadata answers: an object of strings (default {})
+  --deployment <file.json>  /node/server's deployment: {deploymentTool, deploymentToolVersion,
+                      lastUpdatedDate} (default symbol-gateway's)
+  --cors <origins>    origins allowed from browsers: *, none, or a comma-separated list (default *)
+  --page-size-min <n>, --page-size-max <n>, --page-size-default <n>
+                      page size bounds and default of every collection (default 10, 100, 10)
+  --default-order <asc|desc>  order of a page whose request gives none (default desc)
+  --uncirculating-accounts <keys>  public keys (comma-separated) whose currency
+                      /network/currency/supply/circulating leaves out, besides the nemesis signer's
+  --metal-size-limit <bytes>, --metal-cache-ttl <s>  GET /metadata/metal/{metalId}: largest Metal and
+                      bytes of Metals kept (default 10000000), seconds one is kept (default 300)
   -h, --help          this text`;
+
+/** The value each setting's flag gives (a JSON setting's: its file's name). */
+type FlagValues = { -readonly [K in SettingName as KebabCase<K>]?: (typeof SETTINGS)[K] extends 'boolean' ? boolean : string };
+type KebabCase<S extends string> = S extends `${infer Head}${infer Tail}` ? `${Head extends Lowercase<Head> ? Head : `-${Lowercase<Head>}`}${KebabCase<Tail>}` : S;
+
+/** A node's own settings: a chain's options, or a PostgreSQL reader's. */
+type NodeSettings = Pick<InMemoryChainOptions, 'peers' | 'nodeMetadata' | 'deployment'>;
 
 interface Options {
   help: boolean;
   port: number;
   host: string;
   chain: InMemoryChainOptions;
+  /** The gateway's options from the settings (CORS, pagination). */
+  gateway: GatewayOptions;
+  /** The node's own settings given (peers, metadata, deployment). */
+  node?: NodeSettings;
+  /** Lines for the console about the settings (what a properties file held that the chain does not use). */
+  notes: string[];
+  /** The state options --network-properties and --rules set (a loaded or stored chain must have the same). */
+  ruled?: StateOptionName[];
   /** The --state file, if any. */
   state?: string;
   /** The chain flags given on the command line (a loaded state must agree with them). */
@@ -65,25 +110,16 @@ interface Options {
 }
 
 function parse(argv: readonly string[]): Options {
-  const values = flagsOf(argv, {
-    port: { type: 'string' },
-    host: { type: 'string' },
-    'block-time': { type: 'string' },
-    automine: { type: 'boolean' },
-    accounts: { type: 'string' },
-    balance: { type: 'string' },
-    seed: { type: 'string' },
-    network: { type: 'string' },
-    store: { type: 'string' },
-    reader: { type: 'boolean' },
-    'pool-size': { type: 'string' },
-    'statement-timeout': { type: 'string' },
-    state: { type: 'string' },
-    fork: { type: 'string' },
-    'fork-height': { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  });
-  if (values.help) return { help: true, port: 0, host: '', chain: {}, given: {}, store: { kind: 'memory' } };
+  const flags = flagsOf(argv, { ...settingFlags(), config: { type: 'string' }, help: { type: 'boolean', short: 'h' } }) as FlagValues & { config?: string; help?: boolean };
+  if (flags.help) return { help: true, port: 0, host: '', chain: {}, gateway: {}, given: {}, store: { kind: 'memory' }, notes: [] };
+  if (flags.config === '') throw new UsageError('--config must name a file');
+  // The config file's settings, each overridden by its flag.
+  const file = flags.config === undefined ? {} : readConfigFile(flags.config);
+  const values = { ...Object.fromEntries(Object.entries(file).filter(([, value]) => typeof value !== 'object').map(([name, value]) => [flagOf(name as SettingName).slice(2), value])), ...flags } as FlagValues;
+  const json = (name: SettingName): unknown => {
+    const value = (flags as Record<string, SettingValue | undefined>)[flagOf(name).slice(2)] ?? file[name];
+    return value === undefined ? undefined : jsonSetting(name, value);
+  };
   // An empty environment variable counts as unset.
   const env = process.env;
   const port = whole('--port', values.port ?? (env.PORT || '3000'), 0, 65_535);
@@ -106,8 +142,9 @@ function parse(argv: readonly string[]): Options {
         statementTimeout: whole('--statement-timeout', values['statement-timeout'] ?? '5000', 1, 86_400_000),
       };
   if (store.kind === 'postgres' && values.state !== undefined) throw new UsageError('--state goes with the memory store (PostgreSQL keeps the chain itself)');
-  const chainFlags = ['block-time', 'automine', 'accounts', 'balance', 'seed', 'network'] as const;
-  if (store.kind === 'postgres' && store.reader && chainFlags.some((flag) => values[flag] !== undefined)) {
+  // The settings of the chain itself: a reader serves a chain another process writes.
+  const chainFlags = ['block-time', 'automine', 'accounts', 'balance', 'seed', 'network', 'rules', 'network-properties', 'fee-statistics-blocks'] as const;
+  if (store.kind === 'postgres' && store.reader && chainFlags.some((flag) => values[flag] !== undefined || file[camel(flag)] !== undefined)) {
     throw new UsageError(`--reader serves the chain another process writes: ${chainFlags.map((flag) => `--${flag}`).join(', ')} are that process's`);
   }
   const chain: InMemoryChainOptions = {
@@ -122,14 +159,131 @@ function parse(argv: readonly string[]): Options {
     chain.seed = values.seed;
   }
   if (values.state === '') throw new UsageError('--state must name a file');
+  const notes: string[] = [];
+  const rules = rulesOf(values, json('rules'), notes);
+  if (rules.network !== undefined && values.network !== undefined && rules.network !== values.network) {
+    throw new UsageError(`--network ${values.network} differs from the identifier of --network-properties (${rules.network})`);
+  }
+  Object.assign(chain, rules);
+  const ruled = Object.keys(rules) as StateOptionName[];
+  if (values['fee-statistics-blocks'] !== undefined) chain.feeStatisticsBlocks = whole('--fee-statistics-blocks', values['fee-statistics-blocks'], 1, 1_000_000);
+  const node = nodeSettingsOf(json);
+  Object.assign(chain, node);
   const given = {
     ...(values.seed !== undefined ? { seed: '--seed' } : {}),
-    ...(values.network !== undefined ? { network: '--network' } : {}),
+    ...(values.network !== undefined || rules.network !== undefined ? { network: '--network' } : {}),
     ...(values.accounts !== undefined ? { accountCount: '--accounts' } : {}),
     ...(values.balance !== undefined ? { accountBalance: '--balance' } : {}),
   };
   const fork = forkOf(values.fork ?? (env.FORK_URL || undefined), values['fork-height'], values);
-  return { help: false, port, host, chain, state: values.state, given, store, fork };
+  if (fork && values['network-properties'] !== undefined) throw new UsageError("--network-properties goes without --fork: a fork runs on the upstream's network (--rules sets its rules)");
+  const gateway = gatewayOf(values);
+  return { help: false, port, host, chain, gateway, node, state: values.state, given, store, fork, notes, ruled };
+}
+
+/** `page-size-max` → `pageSizeMax`. */
+function camel(flag: string): SettingName {
+  return flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()) as SettingName;
+}
+
+/** What the gateway takes of the settings: CORS origins, pagination, the uncirculating accounts and Metal limits. */
+function gatewayOf(values: FlagValues): GatewayOptions {
+  const gateway: GatewayOptions = {};
+  const origins = values.cors;
+  if (origins !== undefined) {
+    const list = origins.split(',').map((origin) => origin.trim()).filter((origin) => origin !== '');
+    if (origins.trim() === '*') gateway.cors = { origins: '*' };
+    else if (origins.trim() === 'none') gateway.cors = false;
+    else if (list.length > 0 && list.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin))) gateway.cors = { origins: list };
+    else throw new UsageError(`--cors must be *, none or a comma-separated list of origins (https://wallet.example), not '${origins}'`);
+  }
+  const pagination: Partial<PaginationSettings> = {};
+  if (values['page-size-min'] !== undefined) pagination.pageSizeMin = whole('--page-size-min', values['page-size-min'], 1, 10_000);
+  if (values['page-size-max'] !== undefined) pagination.pageSizeMax = whole('--page-size-max', values['page-size-max'], 1, 10_000);
+  if (values['page-size-default'] !== undefined) pagination.pageSizeDefault = whole('--page-size-default', values['page-size-default'], 1, 10_000);
+  const order = values['default-order'];
+  if (order !== undefined) {
+    if (order !== 'asc' && order !== 'desc') throw new UsageError(`--default-order must be asc or desc, not '${order}'`);
+    pagination.defaultOrder = order;
+  }
+  try {
+    resolvePagination(pagination);
+  } catch (error) {
+    // The option names as flags: pagination.pageSizeMin → --page-size-min.
+    throw new UsageError((error as Error).message.replace(/pagination\.(\w+)/g, (_, name: string) => flagOf(name as SettingName)));
+  }
+  if (Object.keys(pagination).length > 0) gateway.pagination = pagination;
+  const uncirculating = values['uncirculating-accounts'];
+  if (uncirculating !== undefined) {
+    const keys = uncirculating.split(',').map((key) => key.trim()).filter((key) => key !== '');
+    try {
+      gateway.uncirculatingAccounts = uncirculatingAccountsOption(keys);
+    } catch (error) {
+      throw new UsageError((error as Error).message.replace(/uncirculatingAccounts\[\d+\]/, '--uncirculating-accounts'));
+    }
+  }
+  const metal: MetalOptions = {};
+  if (values['metal-size-limit'] !== undefined) metal.sizeLimit = whole('--metal-size-limit', values['metal-size-limit'], 1, 999_999_999);
+  if (values['metal-cache-ttl'] !== undefined) metal.cacheTtl = whole('--metal-cache-ttl', values['metal-cache-ttl'], 0, 31_536_000);
+  if (Object.keys(metal).length > 0) gateway.metal = metal;
+  return gateway;
+}
+
+/** The node's own settings: peers, metadata and deployment (a chain's options, or a reader's). */
+function nodeSettingsOf(json: (name: SettingName) => unknown): NodeSettings {
+  const node: NodeSettings = {};
+  const peers = json('peers');
+  if (peers !== undefined) {
+    if (!Array.isArray(peers) || !peers.every((peer) => typeof peer === 'object' && peer !== null && !Array.isArray(peer))) throw new UsageError('--peers must hold an array of node infos (as /node/info answers)');
+    node.peers = peers as NodeInfoDTO[];
+  }
+  const metadata = json('nodeMetadata');
+  if (metadata !== undefined) {
+    if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata) || !Object.values(metadata).every((value) => typeof value === 'string')) {
+      throw new UsageError('--node-metadata must hold an object of string values');
+    }
+    node.nodeMetadata = metadata as Record<string, string>;
+  }
+  const deployment = json('deployment');
+  if (deployment !== undefined) {
+    const fields = ['deploymentTool', 'deploymentToolVersion', 'lastUpdatedDate'] as const;
+    if (typeof deployment !== 'object' || deployment === null || Array.isArray(deployment)) throw new UsageError(`--deployment must hold an object of ${fields.join(', ')}`);
+    for (const key of Object.keys(deployment)) if (!(fields as readonly string[]).includes(key)) throw new UsageError(`--deployment: unknown key '${key}' (the keys are ${fields.join(', ')})`);
+    for (const key of fields) if (typeof (deployment as Record<string, unknown>)[key] !== 'string') throw new UsageError(`--deployment: ${key} must be a string`);
+    node.deployment = deployment as Deployment;
+  }
+  return node;
+}
+
+/** The chain's rules: a --network-properties file (catapult's), then --rules (JSON) over it. */
+function rulesOf(values: FlagValues, rulesJson: unknown, notes: string[]): InMemoryChainOptions {
+  const options: InMemoryChainOptions = {};
+  const path = values['network-properties'];
+  if (path !== undefined) {
+    if (path === '') throw new UsageError('--network-properties must name a file');
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      throw new UsageError(`--network-properties ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    }
+    try {
+      const read = readNetworkProperties(text);
+      Object.assign(options, read.options);
+      if (read.identity.length > 0) notes.push(`network properties: the chain's own (derived from --seed) instead of ${read.identity.join(', ')}`);
+      if (read.unmodelled.length > 0) notes.push(`network properties not modelled by the in-memory chain: ${read.unmodelled.join(', ')}`);
+    } catch (error) {
+      throw new UsageError(`--network-properties ${path}: ${(error as Error).message}`);
+    }
+  }
+  if (rulesJson !== undefined) {
+    try {
+      options.rules = { ...options.rules, ...rulesFromJson(rulesJson) };
+    } catch (error) {
+      throw new UsageError(`--rules: ${(error as Error).message}`);
+    }
+  }
+  return options;
 }
 
 /** The --fork flags: a forked chain lives in memory, on the upstream's network, with no state file. */
@@ -164,8 +318,17 @@ async function loadState(path: string, options: Options): Promise<InMemoryChain 
       throw new UsageError(`${flag} ${String(options.chain[name])} differs from the chain in ${path} (${String(dumped[name])}); leave it out to load the file`);
     }
   }
-  const { blockInterval, automine } = options.chain;
-  return InMemoryChain.load(dump, { blockInterval, automine });
+  // The rules given must be the dumped chain's (its blocks were made with them).
+  const ruled = options.ruled ?? [];
+  const differing = differingOptions(dump, resolveChainOptions({ ...dumped, ...Object.fromEntries(ruled.map((name) => [name, options.chain[name]])) }));
+  if (differing.length > 0) throw new UsageError(`the chain in ${path} was made with other ${differing.join(', ')} than --network-properties/--rules give; leave them out to load the file`);
+  return InMemoryChain.load(dump, runtimeOptions(options));
+}
+
+/** The chain options that do not decide its state: its timer and mining, the node's own settings, the fee statistics. */
+function runtimeOptions(options: Options): Omit<InMemoryChainOptions, StateOptionName> {
+  const { blockInterval, automine, feeStatisticsBlocks } = options.chain;
+  return { blockInterval, automine, ...(feeStatisticsBlocks !== undefined ? { feeStatisticsBlocks } : {}), ...options.node };
 }
 
 /** XYM with up to 6 decimals, in atomic units. */
@@ -192,12 +355,13 @@ try {
     const postgres = await loadPostgres();
     const where = redacted(url);
     if (reader) {
-      backend = postgres.createPostgresBackend({ url, poolSize, statementTimeout });
+      backend = postgres.createPostgresBackend({ url, poolSize, statementTimeout, ...options.node });
       storeLine = `a reader of ${where}`;
     } else {
-      // Only the state flags given: a database that holds a chain continues it with its own.
-      const given = Object.fromEntries(Object.keys(options.given).map((name) => [name, options.chain[name as keyof InMemoryChainOptions]]));
-      const opened = await postgres.openPostgresChain({ url, poolSize, statementTimeout, chain: { blockInterval: options.chain.blockInterval, automine: options.chain.automine, ...given } });
+      // Only the state flags given: a database that holds a chain continues it with its own (and refuses others).
+      const stateNames = [...Object.keys(options.given), ...(options.ruled ?? [])] as (keyof InMemoryChainOptions)[];
+      const given = Object.fromEntries(stateNames.map((name) => [name, options.chain[name]]));
+      const opened = await postgres.openPostgresChain({ url, poolSize, statementTimeout, chain: { ...runtimeOptions(options), ...given } });
       ({ chain, writer } = opened);
       backend = opened.chain;
       storeLine = `written to ${where}, at height ${opened.chain.height}`;
@@ -232,7 +396,7 @@ async function loadPostgres(): Promise<typeof import('./postgres.js')> {
 }
 
 // A development chain: the /dev/ controls and the explorer page are on (a reader has no chain to control).
-const gateway = createGateway({ backend, dev: chain !== undefined, explorer: true });
+const gateway = createGateway({ ...options.gateway, backend, dev: chain !== undefined, explorer: true });
 const server = http.createServer(gateway.handle);
 gateway.attach(server);
 
@@ -240,6 +404,7 @@ server.listen(options.port, options.host, () => {
   const { port } = server.address() as AddressInfo;
   const host = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
   const base = `http://${host}:${port}`;
+  for (const note of options.notes) console.log(note);
   if (!chain) {
     console.log(`symbol-gateway listening on ${base} (${storeLine})`);
     console.log(`try: curl ${base}/blocks   (WebSocket: ws://${host}:${port}/ws)`);

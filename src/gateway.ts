@@ -23,6 +23,7 @@ import { AnswerMemo, type AnswerMemoOptions } from './http/answer-memo.js';
 import { Router, type RequestContext, type RouteMatch } from './http/router.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { applyServerTimeouts, type ServerTimeouts } from './http/server-timeouts.js';
+import { GatewayQuery, resolvePagination, type PaginationSettings } from './pagination.js';
 import { explorerPath, explorerRoute, type ExplorerOptions } from './explorer/route.js';
 import { InMemoryChain } from './in-memory-chain.js';
 import { routeSettings, type MetalOptions } from './routes/settings.js';
@@ -90,6 +91,13 @@ export interface GatewayOptions extends LimitOptions {
    * `METAL_DEFAULTS`: 10,000,000 bytes, 300 s.
    */
   metal?: MetalOptions;
+  /**
+   * Page size bounds and defaults of every collection (catapult-rest's `db.pageSizeMin`,
+   * `pageSizeMax`, `pageSizeDefault`) and the order of a page whose request gives none.
+   * Default `PAGINATION_DEFAULTS`: 10, 100, 10 and `desc` (the interface document's; catapult-rest's
+   * code sorts `asc` when `order` is absent: `{ defaultOrder: 'asc' }` does as it does).
+   */
+  pagination?: Partial<PaginationSettings>;
 }
 
 /** What `attach` takes: node's `http.Server` and `https.Server` fit. */
@@ -146,6 +154,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const limits = resolveLimits(options);
   const settings = routeSettings(options);
   const explorer = explorerPath(options.explorer);
+  const pagination = resolvePagination(options.pagination);
   const backend = options.backend ?? new InMemoryChain();
   const cors = new CorsPolicy(options.cors);
   const logger = options.logger ?? console;
@@ -214,7 +223,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   };
 
   const run = (req: IncomingMessage, res: ServerResponse, method: string, path: string, found: RouteFound, search: string, body: unknown, request: InFlightRequest): void | Promise<void> => {
-    const ctx = new Context(req, res, method, path, found.params, search, body);
+    const ctx = new Context(req, res, method, path, found.params, search, body, pagination);
     // The URL as looked up, and the revision read before the handler reads the backend: an answer is kept only if the data did not change meanwhile.
     const keep = memo !== undefined && found.pure && (method === 'GET' || method === 'HEAD') ? { url: req.url ?? '/', revision: memo.revision() } : undefined;
     const result = found.handler(ctx);
@@ -296,6 +305,7 @@ interface KeepAs {
 class Context implements RequestContext {
   status = 200;
   readonly #search: string;
+  readonly #pagination: PaginationSettings;
   #query: URLSearchParams | undefined;
 
   constructor(
@@ -306,12 +316,15 @@ class Context implements RequestContext {
     readonly params: Readonly<Record<string, string>>,
     search: string,
     readonly body: unknown,
+    pagination: PaginationSettings,
   ) {
     this.#search = search;
+    this.#pagination = pagination;
   }
 
+  // The gateway's pagination settings go with the query to every route's parsePagination.
   get query(): URLSearchParams {
-    return (this.#query ??= new URLSearchParams(this.#search));
+    return (this.#query ??= new GatewayQuery(this.#search, this.#pagination));
   }
 }
 

@@ -9,8 +9,8 @@ export type { ServerTimeouts } from './http/server-timeouts.js';
 export type { ExplorerOptions } from './explorer/route.js';
 export { DEFAULT_BODY_LIMIT } from './http/body.js';
 export { deepFreeze } from './deep-freeze.js';
-export { parsePagination, toPage, pageWindow, PAGE_SIZE } from './pagination.js';
-export type { Order, Page, PageRequest, Pagination, PaginationOptions } from './pagination.js';
+export { parsePagination, toPage, pageWindow, PAGE_SIZE, PAGINATION_DEFAULTS, GatewayQuery } from './pagination.js';
+export type { Order, Page, PageRequest, Pagination, PaginationOptions, PaginationSettings } from './pagination.js';
 export {
   ERROR_STATUS,
   GatewayError,
@@ -33,7 +33,7 @@ export type { ListenerHubOptions, UpgradeEmitter } from './ws/index.js';
 export { InMemoryChain } from './in-memory-chain.js';
 export { Chain } from './memory/chain/chain.js';
 export type { ChainAccount, ChainAddress, ChainIdentity, ChainSinks, Currency } from './memory/chain/identity.js';
-export type { InMemoryChainOptions, ResolvedChainOptions } from './memory/options.js';
+export type { Deployment, InMemoryChainOptions, ResolvedChainOptions } from './memory/options.js';
 export type { ChainRules } from './memory/rules.js';
 export type { Ledger } from './memory/ledger.js';
 export type { EventStream } from './memory/event-stream.js';

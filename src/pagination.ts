@@ -6,7 +6,7 @@ export type Order = 'asc' | 'desc';
 
 /** A validated page request, as routes hand it to a backend. */
 export interface PageRequest {
-  /** Entries per page, clamped to 10..100. */
+  /** Entries per page, clamped to the gateway's bounds (10..100 by default). */
   pageSize: number;
   /** 1-based page number. */
   pageNumber: number;
@@ -34,10 +34,54 @@ export interface Page<T> {
 export interface PaginationOptions {
   /** Properties the collection may be sorted by; `id` is always allowed. */
   orderBy?: readonly string[];
+  /** Page size bounds and defaults. Default: the ones `query` carries (a gateway's), else `PAGINATION_DEFAULTS`. */
+  settings?: PaginationSettings;
 }
 
-/** Limits and defaults of the wire protocol (the reference gateway's values). */
+/**
+ * A gateway's page size bounds and defaults (catapult-rest's `db.pageSizeMin`, `pageSizeMax`,
+ * `pageSizeDefault`) and the order of a page when the request names none.
+ */
+export interface PaginationSettings {
+  /** Smallest page; a smaller `pageSize` is raised to it. Default 10. */
+  pageSizeMin: number;
+  /** Largest page; a larger `pageSize` is lowered to it. Default 100. */
+  pageSizeMax: number;
+  /** Page size when the request gives none. Default 10 (catapult-rest's code: 20). */
+  pageSizeDefault: number;
+  /** Sort order when the request gives no `order`. Default `desc`, as the interface document and OpenAPI say (catapult-rest's code sorts `asc`). */
+  defaultOrder: Order;
+}
+
+/** Limits and defaults of the wire protocol (the interface document's values). */
 export const PAGE_SIZE = { min: 10, max: 100, default: 10 } as const;
+
+/** The pagination settings a gateway has unless told otherwise. */
+export const PAGINATION_DEFAULTS: PaginationSettings = Object.freeze({ pageSizeMin: PAGE_SIZE.min, pageSizeMax: PAGE_SIZE.max, pageSizeDefault: PAGE_SIZE.default, defaultOrder: 'desc' });
+
+/** Settings over the defaults, checked: whole numbers with min <= default <= max, and an order of asc or desc. */
+export function resolvePagination(options: Partial<PaginationSettings> = {}): PaginationSettings {
+  const settings: PaginationSettings = { ...PAGINATION_DEFAULTS, ...options };
+  for (const name of ['pageSizeMin', 'pageSizeMax', 'pageSizeDefault'] as const) {
+    if (!Number.isSafeInteger(settings[name]) || settings[name] < 1) throw new TypeError(`pagination.${name} must be a positive integer`);
+  }
+  if (settings.pageSizeMin > settings.pageSizeMax) throw new TypeError('pagination.pageSizeMin must not exceed pagination.pageSizeMax');
+  if (settings.pageSizeDefault < settings.pageSizeMin || settings.pageSizeDefault > settings.pageSizeMax) {
+    throw new TypeError('pagination.pageSizeDefault must lie from pagination.pageSizeMin to pagination.pageSizeMax');
+  }
+  if (settings.defaultOrder !== 'asc' && settings.defaultOrder !== 'desc') throw new TypeError(`pagination.defaultOrder must be 'asc' or 'desc'`);
+  return Object.freeze(settings);
+}
+
+/**
+ * The query of a request to a gateway, with the gateway's pagination settings: every route
+ * hands its query to `parsePagination`, so the settings reach every collection this way.
+ */
+export class GatewayQuery extends URLSearchParams {
+  constructor(search: string, readonly pagination: PaginationSettings) {
+    super(search);
+  }
+}
 
 const UNSIGNED = /^(0|[1-9][0-9]*)$/;
 
@@ -54,7 +98,8 @@ export function parsePagination(query: QueryInput, options: PaginationOptions = 
   const pageSizeText = singleParam(query, 'pageSize');
   const pageNumberText = aliased(query, 'pageNumber', 'page');
   const offset = aliased(query, 'offset', 'id');
-  const order = singleParam(query, 'order') ?? 'desc';
+  const settings = options.settings ?? (query instanceof GatewayQuery ? query.pagination : PAGINATION_DEFAULTS);
+  const order = singleParam(query, 'order') ?? settings.defaultOrder;
   const orderBy = singleParam(query, 'orderBy') ?? 'id';
 
   if (order !== 'asc' && order !== 'desc') throw new InvalidArgumentError(`order must be asc or desc, not '${clip(order)}'`);
@@ -62,7 +107,7 @@ export function parsePagination(query: QueryInput, options: PaginationOptions = 
   if (orderBy !== 'id' && !allowed.includes(orderBy)) throw new InvalidArgumentError(`sorting by ${clip(orderBy)} is not allowed`);
   if (offset !== undefined && offset.length === 0) throw new InvalidArgumentError('offset must not be empty');
 
-  const pageSize = pageSizeText === undefined ? PAGE_SIZE.default : clamp(parseUnsigned('pageSize', pageSizeText));
+  const pageSize = pageSizeText === undefined ? settings.pageSizeDefault : clamp(parseUnsigned('pageSize', pageSizeText), settings);
   const pageNumber = pageNumberText === undefined ? 1 : Math.max(1, parseUnsigned('pageNumber', pageNumberText));
   const request: PageRequest = { pageSize, pageNumber, order, orderBy };
   if (offset !== undefined) request.offset = offset;
@@ -133,6 +178,6 @@ function parseUnsigned(name: string, text: string): number {
   return Math.min(Number(text), Number.MAX_SAFE_INTEGER);
 }
 
-function clamp(pageSize: number): number {
-  return Math.min(PAGE_SIZE.max, Math.max(PAGE_SIZE.min, pageSize));
+function clamp(pageSize: number, settings: PaginationSettings): number {
+  return Math.min(settings.pageSizeMax, Math.max(settings.pageSizeMin, pageSize));
 }

@@ -1,17 +1,19 @@
 import type { NetworkConfigurationDTO, RentalFeesDTO, ServerInfoDTO, TransactionFeesDTO } from '../backend/dto.js';
 import type { ChainIdentity } from './chain/identity.js';
 import type { ChainRules } from './rules.js';
-import { RELEASE_DATE, VERSION } from '../version.js';
+import { VERSION } from '../version.js';
+import type { Deployment } from './options.js';
 
 /** The version of the reference REST gateway whose wire protocol this package speaks. */
 const REST_VERSION = '2.5.0';
 
-export function serverInfo(): ServerInfoDTO {
+/** `/node/server`: the protocol's version, this package's, and how the node was deployed. */
+export function serverInfo(deployment: Deployment): ServerInfoDTO {
   return {
     serverInfo: {
       restVersion: REST_VERSION,
       sdkVersion: VERSION,
-      deployment: { deploymentTool: 'symbol-gateway', deploymentToolVersion: VERSION, lastUpdatedDate: RELEASE_DATE },
+      deployment: { ...deployment },
     },
   };
 }

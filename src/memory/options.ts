@@ -1,5 +1,6 @@
 import { Network } from 'symbol-sdk/symbol';
-import type { NodeInfoDTO } from '../backend/dto.js';
+import type { NodeInfoDTO, ServerInfoDTO } from '../backend/dto.js';
+import { RELEASE_DATE, VERSION } from '../version.js';
 import type { ChainRules } from './rules.js';
 
 /** Options of `InMemoryChain`; every one has a default. */
@@ -63,9 +64,22 @@ export interface InMemoryChainOptions {
   peers?: readonly NodeInfoDTO[];
   /** What `/node/metadata` answers: the operator's own fields. Default `{}`. */
   nodeMetadata?: Readonly<Record<string, string>>;
+  /**
+   * What `/node/server` reports of how the node was deployed (catapult-rest's `deployment` setting).
+   * Default `{ deploymentTool: 'symbol-gateway', deploymentToolVersion: <this package's version>, lastUpdatedDate: <its release date> }`.
+   */
+  deployment?: Readonly<Deployment>;
+  /** Latest blocks whose fee multipliers `/network/fees/transaction` summarizes (catapult-rest's `numBlocksTransactionFeeStats`). Default 300. */
+  feeStatisticsBlocks?: number;
 }
 
+/** How a node was deployed, as `/node/server` reports it. */
+export type Deployment = ServerInfoDTO['serverInfo']['deployment'];
+
 export type ResolvedChainOptions = Required<Omit<InMemoryChainOptions, 'blockInterval' | 'rules'>> & { blockInterval: number; rules: Partial<ChainRules> };
+
+/** The `deployment` a chain reports unless told otherwise: this package. */
+export const DEFAULT_DEPLOYMENT: Deployment = Object.freeze({ deploymentTool: 'symbol-gateway', deploymentToolVersion: VERSION, lastUpdatedDate: RELEASE_DATE });
 
 /** Applies defaults and rejects values the chain cannot run with. */
 export function resolveChainOptions(options: InMemoryChainOptions): ResolvedChainOptions {
@@ -95,6 +109,8 @@ export function resolveChainOptions(options: InMemoryChainOptions): ResolvedChai
     rules: options.rules ?? {},
     peers: options.peers ?? [],
     nodeMetadata: options.nodeMetadata ?? {},
+    deployment: options.deployment ?? DEFAULT_DEPLOYMENT,
+    feeStatisticsBlocks: options.feeStatisticsBlocks ?? 300,
   };
   if (!/^[0-9A-F]{64}$/.test(resolved.generationHashSeed)) throw new TypeError('generationHashSeed must be 64 hex characters');
   if (typeof resolved.accountBalance !== 'bigint' || resolved.accountBalance < 0n) throw new TypeError('accountBalance must be a non-negative bigint');
@@ -102,7 +118,10 @@ export function resolveChainOptions(options: InMemoryChainOptions): ResolvedChai
     if (!Number.isSafeInteger(resolved[name]) || resolved[name] < 0) throw new TypeError(`${name} must be a non-negative integer`);
   }
   if (typeof resolved.keepInputs !== 'boolean') throw new TypeError('keepInputs must be true or false');
-  for (const name of ['importanceGrouping', 'finalizationInterval', 'harvesterCount', 'maxTransactionLifetime', 'blockTime'] as const) {
+  for (const key of ['deploymentTool', 'deploymentToolVersion', 'lastUpdatedDate'] as const) {
+    if (typeof resolved.deployment?.[key] !== 'string') throw new TypeError(`deployment.${key} must be a string`);
+  }
+  for (const name of ['importanceGrouping', 'finalizationInterval', 'harvesterCount', 'maxTransactionLifetime', 'blockTime', 'feeStatisticsBlocks'] as const) {
     if (!Number.isSafeInteger(resolved[name]) || resolved[name] < 1) throw new TypeError(`${name} must be a positive integer`);
   }
   return resolved;

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { ChainEvent, EventFeed } from '../backend/events.js';
 import type { GatewayBackend } from '../backend/index.js';
-import type { BlockInfoDTO, ChainInfoDTO, FinalizationProofDTO, NodeHealthDTO } from '../backend/dto.js';
+import type { BlockInfoDTO, ChainInfoDTO, FinalizationProofDTO, NodeHealthDTO, NodeInfoDTO, ServerInfoDTO } from '../backend/dto.js';
 import type { BlockSearchCriteria, PageResult } from '../backend/repositories.js';
 import type { StoredNetwork } from './inputs.js';
 import { createPool, type PostgresOptions } from './pool.js';
@@ -14,6 +14,12 @@ import { EVENTS_CHANNEL } from './blocks.js';
 export interface PostgresBackendOptions extends PostgresOptions {
   /** ms between reads of the events table when no NOTIFY wakes the feed (a missed wake-up costs at most this). Default 1000. */
   eventPollInterval?: number;
+  /** What `/node/peers` lists. Default: what the writer's chain lists. */
+  peers?: readonly NodeInfoDTO[];
+  /** What `/node/metadata` answers. Default: the writer's chain's. */
+  nodeMetadata?: Readonly<Record<string, string>>;
+  /** The `deployment` of `/node/server`. Default: the writer's chain's. */
+  deployment?: Readonly<ServerInfoDTO['serverInfo']['deployment']>;
 }
 
 /**
@@ -44,7 +50,12 @@ export function createPostgresBackend(options: PostgresBackendOptions): Postgres
     chain: { info: () => meta<ChainInfoDTO>('chainInfo') },
     node: {
       info: () => meta('nodeInfo'),
-      server: () => meta('serverInfo'),
+      // A reader's own node settings, when given, over what the writer stored.
+      server: async () => {
+        const stored = await meta<ServerInfoDTO>('serverInfo');
+        const { deployment } = options;
+        return deployment ? { serverInfo: { ...stored.serverInfo, deployment: { ...deployment } } } : stored;
+      },
       // The clock of this process, with the development controls' time travel as the writer stored it.
       networkTime: async () => {
         const [{ epochAdjustment }, offset] = await Promise.all([meta<StoredNetwork>('symbolNetwork'), meta<string>('timeOffset')]);
@@ -52,9 +63,9 @@ export function createPostgresBackend(options: PostgresBackendOptions): Postgres
       },
       health: async (): Promise<NodeHealthDTO> => ({ status: { apiNode: 'up', db: (await db.reachable()) ? 'up' : 'down' } }),
       storage: () => meta('storage'),
-      peers: () => meta('nodePeers'),
+      peers: () => (options.peers ? options.peers.map((peer) => ({ ...peer })) : meta('nodePeers')),
       unlockedAccounts: () => meta('unlockedAccounts'),
-      metadata: () => meta('nodeMetadata'),
+      metadata: () => (options.nodeMetadata ? { ...options.nodeMetadata } : meta('nodeMetadata')),
     },
     network: {
       type: () => meta('networkType'),

@@ -8,9 +8,6 @@ import type { ChainCore } from './core.js';
 import type { ChainFamily, RepositoryAccess } from './family.js';
 import type { ChainIdentity } from './identity.js';
 
-/** Blocks whose fee multipliers `/network/fees/transaction` summarizes. */
-const FEE_STATISTICS_BLOCKS = 300;
-
 /** The services a backend reports on `/node/health`: chain data lives in the database; node identity and time come from the api node. */
 export type Service = keyof NodeHealthDTO['status'];
 
@@ -64,7 +61,7 @@ export function chainRepositories(source: RepositorySource): Required<Pick<Gatew
         host: 'localhost',
         nodePublicKey: identity.nodeAccount.publicKey,
       })),
-      server: () => serverInfo(),
+      server: () => serverInfo(options.deployment),
       networkTime: () => read('apiNode', () => source.networkTime()),
       health: () => ({ status: { ...source.health() } }),
       // Accounts are never removed: the account cache's size is every account the chain has seen.
@@ -97,7 +94,7 @@ export function chainRepositories(source: RepositorySource): Required<Pick<Gatew
       searchResolutionStatements: (kind, criteria) => db(() => core().receipts.searchResolutionStatements(kind, criteria)),
     },
     fees: {
-      transactionFees: () => db(() => transactionFees(core().store.recentFeeMultipliers(FEE_STATISTICS_BLOCKS), rules)),
+      transactionFees: () => db(() => transactionFees(core().store.recentFeeMultipliers(options.feeStatisticsBlocks), rules)),
       rentalFees: () => db(() => rentalFees(core().engine.dynamicFeeMultiplier(), rules)),
     },
     stateProofs: {

@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { UsageError } from './command-line.js';
+
+/**
+ * The `symbol-gateway` command's settings: each is a flag (`--page-size-max`) and a key of the
+ * `--config` file (`pageSizeMax`), with what the file's JSON holds for it. A flag given on the
+ * command line overrides the file. Adding a setting is one line here, and its use in cli.ts.
+ *
+ * - `number`, `string`, `boolean`: the JSON value; a number or string becomes the flag's text.
+ * - `path`: a file name, relative to the config file in the file.
+ * - `json`: the flag names a JSON file; the config file holds the value itself.
+ * - `list`: a comma-separated list (`--cors`: or `*`, `none`), or in the file an array of strings.
+ */
+export const SETTINGS = {
+  port: 'number',
+  host: 'string',
+  blockTime: 'number',
+  automine: 'boolean',
+  accounts: 'number',
+  balance: 'string',
+  seed: 'string',
+  network: 'string',
+  state: 'path',
+  store: 'string',
+  reader: 'boolean',
+  poolSize: 'number',
+  statementTimeout: 'number',
+  fork: 'string',
+  forkHeight: 'string',
+  cors: 'list',
+  pageSizeMin: 'number',
+  pageSizeMax: 'number',
+  pageSizeDefault: 'number',
+  defaultOrder: 'string',
+  nodeMetadata: 'json',
+  peers: 'json',
+  deployment: 'json',
+  feeStatisticsBlocks: 'number',
+  rules: 'json',
+  networkProperties: 'path',
+  uncirculatingAccounts: 'list',
+  metalSizeLimit: 'number',
+  metalCacheTtl: 'number',
+} as const satisfies Record<string, 'number' | 'string' | 'boolean' | 'path' | 'json' | 'list'>;
+
+export type SettingName = keyof typeof SETTINGS;
+
+/** A setting's value as the command reads it: a flag's text or switch, or (from the config file) a JSON value of a `json` setting. */
+export type SettingValue = string | boolean | { json: unknown };
+
+/** `pageSizeMax` → `--page-size-max`. */
+export function flagOf(name: SettingName): string {
+  return `--${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+}
+
+/** The flags of every setting, as `parseArgs` declares them. */
+export function settingFlags(): Record<string, { type: 'string' | 'boolean' }> {
+  return Object.fromEntries((Object.keys(SETTINGS) as SettingName[]).map((name) => [flagOf(name).slice(2), { type: SETTINGS[name] === 'boolean' ? 'boolean' : 'string' }]));
+}
+
+/**
+ * The settings of a `--config` JSON file, as flag values (keyed by setting name); a key that is
+ * unknown or of the wrong type is a UsageError naming it.
+ */
+export function readConfigFile(path: string): Partial<Record<SettingName, SettingValue>> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--config ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `not JSON (${(error as Error).message})`}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError(`--config ${path}: must hold a JSON object of settings`);
+  const values: Partial<Record<SettingName, SettingValue>> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (!Object.hasOwn(SETTINGS, key)) throw new UsageError(`--config ${path}: unknown key '${key}' (the keys are ${Object.keys(SETTINGS).join(', ')})`);
+    const name = key as SettingName;
+    const kind = SETTINGS[name];
+    const wrong = (what: string) => new UsageError(`--config ${path}: ${key} must be ${what}, not ${JSON.stringify(value)}`);
+    switch (kind) {
+      case 'number':
+        if (typeof value !== 'number' && typeof value !== 'string') throw wrong('a number');
+        values[name] = String(value);
+        break;
+      case 'string':
+        if (typeof value !== 'string') throw wrong('a string');
+        values[name] = value;
+        break;
+      case 'path':
+        if (typeof value !== 'string' || value === '') throw wrong('a file name');
+        values[name] = resolve(dirname(path), value);
+        break;
+      case 'boolean':
+        if (typeof value !== 'boolean') throw wrong('true or false');
+        values[name] = value;
+        break;
+      case 'list':
+        if (typeof value === 'string') values[name] = value;
+        else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) values[name] = value.join(',');
+        else throw wrong('a string or an array of strings');
+        break;
+      case 'json':
+        values[name] = { json: value };
+        break;
+    }
+  }
+  return values;
+}
+
+/** The JSON of a `json` setting: the file a flag names, or the config file's value. */
+export function jsonSetting(name: SettingName, value: SettingValue): unknown {
+  if (typeof value === 'object') return value.json;
+  const flag = flagOf(name);
+  if (value === '' || typeof value !== 'string') throw new UsageError(`${flag} must name a JSON file`);
+  try {
+    return JSON.parse(readFileSync(value, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`${flag} ${value}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `not JSON (${(error as Error).message})`}`);
+  }
+}
