@@ -33,7 +33,7 @@ function blockInfo(hash = hex(32)) {
       transactionsHash: hex(32, '3'),
       receiptsHash: hex(32, '4'),
       stateHash: hex(32, '5'),
-      beneficiaryAddress: 'TADP6C2GVEG654OP5LZI32P2GYJSCMEGQBYB7QY',
+      beneficiaryAddress: '98069B68D6FC4EDB71CB0B3BF9AD99D2B4626A9C09BC1F1B',
       feeMultiplier: 0,
     },
   };
