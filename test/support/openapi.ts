@@ -216,6 +216,16 @@ const HEAD_ERRATA: { why: string; correct: (doc: SchemaMap) => void }[] = [
     why: 'an unconfirmed or partial transaction\'s status has height 0: catapult-rest answers its meta.height (dbFacade.js transactionStatusesByHashes), 0 outside a block, as the head spec\'s own TransactionMetaHeight allows',
     correct: ({ components: { schemas } }) => { schemas.TransactionStatusDTO.properties!.height = { $ref: '#/components/schemas/TransactionMetaHeight' }; },
   },
+  {
+    why: 'below the first inflation step, /network/inflation/at/{height} answers startHeight "N/A" (networkRoutes.js findMatchingPoint)',
+    correct: ({ components: { schemas } }) => {
+      schemas.NetworkInflationDTO.properties!.startHeight = { anyOf: [{ $ref: '#/components/schemas/Height' }, { const: 'N/A' }] };
+    },
+  },
+  {
+    why: 'the state proof of a tree that holds nothing has an empty raw (merkleUtils.js renders the empty payload; MerkelTree.js parses it to no nodes)',
+    correct: ({ components: { schemas } }) => { schemas.MerkleTreeRaw.pattern = '^[0-9a-fA-F]*$'; },
+  },
 ];
 
 function headSpec(): OpenApiDoc {
