@@ -237,6 +237,28 @@ describe('the head OpenAPI spec', () => {
   }
 });
 
+/** The head spec's paged collections: their GET answers a page of `data` (TransactionPage, AccountPage, ...). */
+const COLLECTIONS = OPERATIONS.filter((operation) => operation.startsWith('GET ') && !PENDING.includes(operation))
+  .map((operation) => operation.slice(4))
+  .filter((template) => !template.includes('{') && /Page$/.test(String((HEAD.paths[template].get as any).responses['200'].content['application/json'].schema.$ref)));
+
+describe('every entry of every collection', () => {
+  it('is valid against the head spec: each page of each collection, transactions with their embedded ones', async () => {
+    expect(COLLECTIONS.length).toBeGreaterThanOrEqual(15);
+    for (const path of [...COLLECTIONS, '/transactions/confirmed?embedded=true']) {
+      let seen = 0;
+      for (let page = 1; ; page++) {
+        // The test server checks each page against both specs.
+        const { status, body } = await server.get(`${path}${path.includes('?') ? '&' : '?'}pageSize=100&pageNumber=${page}`);
+        expect(status, path).toBe(200);
+        seen += body.data.length;
+        if (body.data.length < 100) break;
+      }
+      expect(seen, `${path} lists entries`).toBeGreaterThan(0);
+    }
+  });
+});
+
 function request(method: string, path: string, body: unknown) {
   if (body === undefined) return server.request(method, path);
   return server.request(method, path, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
