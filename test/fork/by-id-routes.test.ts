@@ -54,7 +54,7 @@ describe('fork: the by-id POST routes', () => {
 
   afterAll(() => closeServers(fork, upstream));
 
-  const post = (server: TestServer, path: string, body: unknown) => server.request('POST', path, { body: JSON.stringify(body), headers: JSON_HEADERS, spec: false });
+  const post = (server: TestServer, path: string, body: unknown) => server.request('POST', path, { body: JSON.stringify(body), headers: JSON_HEADERS });
 
   it.each([
     // Each with a key that names no entry (an account without restrictions), left out of both answers.
@@ -76,7 +76,7 @@ describe('fork: the by-id POST routes', () => {
 
   it('answers the currency supply routes over the upstream\'s currency: max as the upstream, total and circulating as plain text', async () => {
     const text = async (server: TestServer, kind: string) => {
-      const reply = await server.get(`/network/currency/supply/${kind}`, { spec: false });
+      const reply = await server.get(`/network/currency/supply/${kind}`);
       expect([reply.status, reply.headers['content-type']]).toEqual([200, 'text/plain; charset=utf-8']);
       return reply.text;
     };

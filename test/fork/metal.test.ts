@@ -39,7 +39,7 @@ describe('a Metal on a fork', () => {
   it('answers POST /metadata with the upstream entries', async () => {
     const owner = upstream.chain.fundedAccounts[0];
     const hashes = chunks.map((chunk) => Buffer.from(compositeHash(owner, chunk.key)).toString('hex').toUpperCase());
-    const reply = await fork.request('POST', '/metadata', { body: JSON.stringify({ compositeHashes: hashes }), headers: { 'content-type': 'application/json' }, spec: false });
+    const reply = await fork.request('POST', '/metadata', { body: JSON.stringify({ compositeHashes: hashes }), headers: { 'content-type': 'application/json' } });
     expect(reply.status).toBe(200);
     expect(reply.body.map((entry: any) => entry.metadataEntry.compositeHash)).toEqual(hashes);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertMatchesSpec, findPathTemplate } from './openapi.js';
+import { assertMatchesSpec, findPathTemplate, specsDocumenting } from './openapi.js';
 
 const hex = (bytes: number, digit = 'A'): string => digit.repeat(bytes * 2);
 
@@ -33,7 +33,7 @@ function blockInfo(hash = hex(32)) {
       transactionsHash: hex(32, '3'),
       receiptsHash: hex(32, '4'),
       stateHash: hex(32, '5'),
-      beneficiaryAddress: 'TADP6C2GVEG654OP5LZI32P2GYJSCMEGQBYB7QY',
+      beneficiaryAddress: '98069B68D6FC4EDB71CB0B3BF9AD99D2B4626A9C09BC1F1B',
       feeMultiplier: 0,
     },
   };
@@ -92,6 +92,47 @@ describe('assertMatchesSpec', () => {
     expect(() => assertMatchesSpec('GET', '/blocks/1', 201, blockInfo())).toThrow(/status not documented/);
     // An app's own route may still return a well-formed error.
     expect(() => assertMatchesSpec('GET', '/not/a/symbol/route', 404, { code: 'X', message: 'y' })).not.toThrow();
+  });
+});
+
+describe('assertMatchesSpec against the head spec (OpenAPI 3.1)', () => {
+  const secretLock = {
+    id: '5FD1A2B3C4D5E6F708192A3B',
+    lock: {
+      version: 1, ownerAddress: '98069B68D6FC4EDB71CB0B3BF9AD99D2B4626A9C09BC1F1B', mosaicId: '72C0212E67A08BCE', amount: '1000000',
+      endHeight: '500', status: 0, hashAlgorithm: 0, secret: hex(32, 'C'), recipientAddress: '98069B68D6FC4EDB71CB0B3BF9AD99D2B4626A9C09BC1F1B', compositeHash: hex(32, 'D'),
+    },
+  };
+
+  it('checks a route only the head spec documents (POST /lock/secret)', () => {
+    expect(specsDocumenting('POST', '/lock/secret', 200)).toEqual(['head']);
+    expect(() => assertMatchesSpec('POST', '/lock/secret', 200, [secretLock])).not.toThrow();
+    expect(() => assertMatchesSpec('POST', '/lock/secret', 200, [{ id: secretLock.id }])).toThrow(/spec \(head\)[\s\S]*body\/0 must have required property 'lock'/);
+  });
+
+  it('checks a route both specs document against each: a body the head spec rejects fails', () => {
+    expect(specsDocumenting('GET', '/lock/secret/AB', 200)).toEqual(['1.0.5', 'head']);
+    const withoutComposite = { ...secretLock, lock: { ...secretLock.lock, compositeHash: undefined } };
+    expect(() => assertMatchesSpec('GET', `/lock/secret/${hex(32, 'D')}`, 200, withoutComposite)).toThrow(/compositeHash/);
+  });
+
+  it('holds a plain-text answer to its documented content type and schema', () => {
+    const supply = '8999999999.000000';
+    const ok = { contentType: 'text/plain; charset=utf-8', text: supply };
+    expect(() => assertMatchesSpec('GET', '/network/currency/supply/max', 200, supply, ok)).not.toThrow();
+    expect(() => assertMatchesSpec('GET', '/network/currency/supply/max', 200, supply, { ...ok, contentType: 'application/json' })).toThrow(/content type application\/json is not the documented text\/plain/);
+    expect(() => assertMatchesSpec('GET', '/network/currency/supply/max', 200, '9', { ...ok, text: '9' })).toThrow(/must match pattern/);
+  });
+
+  it('takes any content type for a binary answer (*/*), and requires JSON where the spec documents it', () => {
+    expect(() => assertMatchesSpec('GET', '/metadata/metal/Fe1', 200, 'PNG', { contentType: 'image/png', text: 'PNG' })).not.toThrow();
+    expect(() => assertMatchesSpec('GET', '/node/health', 200, { status: { apiNode: 'up', db: 'up' } }, { contentType: 'text/plain' })).toThrow(/not the documented application\/json/);
+  });
+
+  it('corrects the head spec only where catapult-rest answers otherwise (errata)', () => {
+    expect(() => assertMatchesSpec('GET', '/network/inflation/at/0', 200, { startHeight: 'N/A', rewardAmount: '0' })).not.toThrow();
+    expect(() => assertMatchesSpec('GET', '/network/inflation/at/0', 200, { startHeight: '0', rewardAmount: '0' })).toThrow(/\(head\)[\s\S]*startHeight/);
+    expect(() => assertMatchesSpec('POST', '/transactionStatus', 200, [{ group: 'unconfirmed', code: 'Success', hash: hex(32), deadline: '1', height: '0' }])).not.toThrow();
   });
 });
 

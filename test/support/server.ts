@@ -13,7 +13,7 @@ export interface Reply {
   status: number;
   headers: http.IncomingHttpHeaders;
   text: string;
-  /** The parsed JSON body, or undefined when the body is empty or text (`text/...`). */
+  /** The parsed JSON body, the text of a body of another content type, or undefined when the body is empty. */
   body: any;
 }
 
@@ -48,12 +48,14 @@ export class TestServer {
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          // A text answer (text/plain, text/html) is in `text` only.
-          const body = text.length > 0 && !/^text\//.test(res.headers['content-type'] ?? '') ? JSON.parse(text) : undefined;
-          const reply = { status: res.statusCode ?? 0, headers: res.headers, text, body };
+          const contentType = res.headers['content-type'];
           try {
+            // A plain-text or binary answer (the currency supply, Metal data) is its text.
+            const plain = contentType !== undefined && !/json/i.test(contentType);
+            const body = text.length === 0 ? undefined : plain ? text : JSON.parse(text);
+            const reply = { status: res.statusCode ?? 0, headers: res.headers, text, body };
             // A preflight has no body and no entry in the spec.
-            if (init.spec !== false && method !== 'OPTIONS') assertMatchesSpec(method, path, reply.status, body);
+            if (init.spec !== false && method !== 'OPTIONS') assertMatchesSpec(method, path, reply.status, body, { contentType, text });
             resolve(reply);
           } catch (error) {
             reject(error);

@@ -110,7 +110,7 @@ describe('hash lock routes', () => {
 
   describe('POST /lock/hash', () => {
     // The 1.0.5 spec the default check reads has no such route: the body is checked against its schema here.
-    const post = (body: unknown) => server.request('POST', '/lock/hash', { body: JSON.stringify(body), headers: JSON_HEADERS, spec: false });
+    const post = (body: unknown) => server.request('POST', '/lock/hash', { body: JSON.stringify(body), headers: JSON_HEADERS });
 
     it('answers the locks of the hashes asked, in that order, each once, leaving unknown ones out', async () => {
       const reply = await post({ hashes: [hashOf(locks[2]), 'AB'.repeat(32), bonded.hash.toLowerCase(), hashOf(locks[2])] });
@@ -138,7 +138,7 @@ describe('hash lock routes', () => {
 
   describe('GET /account/{address}/lock/hash', () => {
     const hashes = (body: any) => body.data.map((entry: any) => entry.lock.hash);
-    const get = (path: string) => server.get(path, { spec: false });
+    const get = (path: string) => server.get(path);
 
     it('pages the locks the address owns, as GET /lock/hash?address= does: newest first, asc, offset, page size', async () => {
       const reply = await get(`/account/${a.address}/lock/hash`);
