@@ -20,12 +20,14 @@ describe('createGateway({ pagination })', () => {
     for (let i = 0; i < 5; i++) chain.harvest();
     server = await startGateway({ backend: chain, pagination: { pageSizeMin: 2, pageSizeMax: 4, pageSizeDefault: 3, defaultOrder: 'asc' } });
     const heights = (body: any) => body.data.map((entry: any) => entry.block.height);
-    const first = await server.get('/blocks');
+    // Pages below the specs' minimum of 10 are what these bounds ask for: the bodies are not checked against them.
+    const get = (path: string) => server.get(path, { spec: false });
+    const first = await get('/blocks');
     expect(heights(first.body)).toEqual(['1', '2', '3']);
     expect(first.body.pagination).toEqual({ pageNumber: 1, pageSize: 3, totalEntries: 6, totalPages: 2 });
-    expect((await server.get('/blocks?pageSize=1')).body.pagination.pageSize).toBe(2);
-    expect((await server.get('/blocks?pageSize=100')).body.pagination.pageSize).toBe(4);
-    expect(heights((await server.get('/blocks?order=desc')).body)).toEqual(['6', '5', '4']);
+    expect((await get('/blocks?pageSize=1')).body.pagination.pageSize).toBe(2);
+    expect((await get('/blocks?pageSize=100')).body.pagination.pageSize).toBe(4);
+    expect(heights((await get('/blocks?order=desc')).body)).toEqual(['6', '5', '4']);
   });
 
   it("keeps the interface document's defaults: 10, 10..100, desc", async () => {
