@@ -69,6 +69,7 @@ options (each also read from the environment variable in brackets):
   --node-metadata <file.json>  what /node/metadata answers: an object of strings (default {})
   --deployment <file.json>  /node/server's deployment: {deploymentTool, deploymentToolVersion,
                       lastUpdatedDate} (default symbol-gateway's)
+  --network-description <text>  what /network answers as the network's description
   --cors <origins>    origins allowed from browsers: *, none, or a comma-separated list (default *)
   --page-size-min <n>, --page-size-max <n>, --page-size-default <n>
                       page size bounds and default of every collection (default 10, 100, 10)
@@ -84,7 +85,7 @@ type FlagValues = { -readonly [K in SettingName as KebabCase<K>]?: (typeof SETTI
 type KebabCase<S extends string> = S extends `${infer Head}${infer Tail}` ? `${Head extends Lowercase<Head> ? Head : `-${Lowercase<Head>}`}${KebabCase<Tail>}` : S;
 
 /** A node's own settings: a chain's options, or a PostgreSQL reader's. */
-type NodeSettings = Pick<InMemoryChainOptions, 'peers' | 'nodeMetadata' | 'deployment'>;
+type NodeSettings = Pick<InMemoryChainOptions, 'peers' | 'nodeMetadata' | 'deployment' | 'networkDescription'>;
 
 interface Options {
   help: boolean;
@@ -167,7 +168,7 @@ function parse(argv: readonly string[]): Options {
   Object.assign(chain, rules);
   const ruled = Object.keys(rules) as StateOptionName[];
   if (values['fee-statistics-blocks'] !== undefined) chain.feeStatisticsBlocks = whole('--fee-statistics-blocks', values['fee-statistics-blocks'], 1, 1_000_000);
-  const node = nodeSettingsOf(json);
+  const node = nodeSettingsOf(json, values['network-description']);
   Object.assign(chain, node);
   const given = {
     ...(values.seed !== undefined ? { seed: '--seed' } : {}),
@@ -229,8 +230,8 @@ function gatewayOf(values: FlagValues): GatewayOptions {
   return gateway;
 }
 
-/** The node's own settings: peers, metadata and deployment (a chain's options, or a reader's). */
-function nodeSettingsOf(json: (name: SettingName) => unknown): NodeSettings {
+/** The node's own settings: peers, metadata, deployment and the network's description (a chain's options, or a reader's). */
+function nodeSettingsOf(json: (name: SettingName) => unknown, description: string | undefined): NodeSettings {
   const node: NodeSettings = {};
   const peers = json('peers');
   if (peers !== undefined) {
@@ -252,6 +253,7 @@ function nodeSettingsOf(json: (name: SettingName) => unknown): NodeSettings {
     for (const key of fields) if (typeof (deployment as Record<string, unknown>)[key] !== 'string') throw new UsageError(`--deployment: ${key} must be a string`);
     node.deployment = deployment as Deployment;
   }
+  if (description !== undefined) node.networkDescription = description;
   return node;
 }
 

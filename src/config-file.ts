@@ -36,6 +36,7 @@ export const SETTINGS = {
   nodeMetadata: 'json',
   peers: 'json',
   deployment: 'json',
+  networkDescription: 'string',
   feeStatisticsBlocks: 'number',
   rules: 'json',
   networkProperties: 'path',

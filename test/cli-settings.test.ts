@@ -140,6 +140,7 @@ describe('symbol-gateway --config', () => {
         rules: { maxChildNamespaces: 9 },
         uncirculatingAccounts: [funded.keyPair.publicKey.toString()],
         metalSizeLimit: 5,
+        networkDescription: 'a bootstrap network',
       }));
       const { base } = await started(['--config', config, '--default-order', 'asc'], 1);
       await post(`${base}/dev/mine`, { count: 4 });
@@ -151,6 +152,7 @@ describe('symbol-gateway --config', () => {
       expect((await json(`${base}/blocks?pageSize=50`)).pagination.pageSize).toBe(3);
       expect((await fetch(`${base}/blocks`, { headers: { origin: 'https://other.example' } })).headers.get('access-control-allow-origin')).toBeNull();
       expect(await json(`${base}/node/metadata`)).toEqual({ operator: 'config file' });
+      expect((await json(`${base}/network`)).description).toBe('a bootstrap network');
       expect((await json(`${base}/node/server`)).serverInfo.deployment).toEqual({ deploymentTool: 'symbol-bootstrap', deploymentToolVersion: '1.1.10', lastUpdatedDate: '2024-01-02' });
       expect((await json(`${base}/network/properties`)).plugins.namespace.maxChildNamespaces).toBe('9');
       // Circulating: the total less the nemesis signer's and the funded account's currency.
@@ -203,6 +205,6 @@ describe('symbol-gateway --config', () => {
 
   it('--help documents every setting', async () => {
     const { stdout } = await finished(['--help']);
-    for (const flag of ['--config', '--network-properties', '--rules', '--fee-statistics-blocks', '--peers', '--node-metadata', '--deployment', '--cors', '--page-size-min', '--page-size-max', '--page-size-default', '--default-order', '--uncirculating-accounts', '--metal-size-limit', '--metal-cache-ttl']) expect(stdout).toContain(flag);
+    for (const flag of ['--config', '--network-properties', '--rules', '--fee-statistics-blocks', '--peers', '--node-metadata', '--deployment', '--cors', '--page-size-min', '--page-size-max', '--page-size-default', '--default-order', '--uncirculating-accounts', '--metal-size-limit', '--metal-cache-ttl', '--network-description']) expect(stdout).toContain(flag);
   });
 });

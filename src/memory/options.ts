@@ -69,6 +69,8 @@ export interface InMemoryChainOptions {
    * Default `{ deploymentTool: 'symbol-gateway', deploymentToolVersion: <this package's version>, lastUpdatedDate: <its release date> }`.
    */
   deployment?: Readonly<Deployment>;
+  /** What `/network` answers as the network's `description` (catapult-rest's `network.description`). Default `'symbol-gateway in-memory <network>'`. */
+  networkDescription?: string;
   /** Latest blocks whose fee multipliers `/network/fees/transaction` summarizes (catapult-rest's `numBlocksTransactionFeeStats`). Default 300. */
   feeStatisticsBlocks?: number;
 }
@@ -111,7 +113,9 @@ export function resolveChainOptions(options: InMemoryChainOptions): ResolvedChai
     nodeMetadata: options.nodeMetadata ?? {},
     deployment: options.deployment ?? DEFAULT_DEPLOYMENT,
     feeStatisticsBlocks: options.feeStatisticsBlocks ?? 300,
+    networkDescription: options.networkDescription ?? `symbol-gateway in-memory ${network}`,
   };
+  if (typeof resolved.networkDescription !== 'string') throw new TypeError('networkDescription must be a string');
   if (!/^[0-9A-F]{64}$/.test(resolved.generationHashSeed)) throw new TypeError('generationHashSeed must be 64 hex characters');
   if (typeof resolved.accountBalance !== 'bigint' || resolved.accountBalance < 0n) throw new TypeError('accountBalance must be a non-negative bigint');
   for (const name of ['epochAdjustment', 'blockInterval', 'accountCount', 'announceDelay'] as const) {

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { ChainEvent, EventFeed } from '../backend/events.js';
 import type { GatewayBackend } from '../backend/index.js';
-import type { BlockInfoDTO, ChainInfoDTO, FinalizationProofDTO, NodeHealthDTO, NodeInfoDTO, ServerInfoDTO } from '../backend/dto.js';
+import type { BlockInfoDTO, ChainInfoDTO, FinalizationProofDTO, NodeHealthDTO, NetworkTypeDTO, NodeInfoDTO, ServerInfoDTO } from '../backend/dto.js';
 import type { BlockSearchCriteria, PageResult } from '../backend/repositories.js';
 import type { StoredNetwork } from './inputs.js';
 import { createPool, type PostgresOptions } from './pool.js';
@@ -20,6 +20,8 @@ export interface PostgresBackendOptions extends PostgresOptions {
   nodeMetadata?: Readonly<Record<string, string>>;
   /** The `deployment` of `/node/server`. Default: the writer's chain's. */
   deployment?: Readonly<ServerInfoDTO['serverInfo']['deployment']>;
+  /** The network's `description` in `/network`. Default: the writer's chain's. */
+  networkDescription?: string;
 }
 
 /**
@@ -68,7 +70,10 @@ export function createPostgresBackend(options: PostgresBackendOptions): Postgres
       metadata: () => (options.nodeMetadata ? { ...options.nodeMetadata } : meta('nodeMetadata')),
     },
     network: {
-      type: () => meta('networkType'),
+      type: async () => {
+        const stored = await meta<NetworkTypeDTO>('networkType');
+        return options.networkDescription === undefined ? stored : { ...stored, description: options.networkDescription };
+      },
       properties: () => meta('networkProperties'),
       inflation: () => meta('inflation'),
     },

@@ -1,6 +1,6 @@
 /**
  * Settings that change what a client sees (catapult-rest's rest.json): the gateway's page size
- * bounds, default and default order, and the chain's deployment and fee-statistics window.
+ * bounds, default and default order, and the chain's deployment, network description and fee-statistics window.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { confirm } from '../support/announce.js';
@@ -21,7 +21,7 @@ describe('createGateway({ pagination })', () => {
     server = await startGateway({ backend: chain, pagination: { pageSizeMin: 2, pageSizeMax: 4, pageSizeDefault: 3, defaultOrder: 'asc' } });
     const heights = (body: any) => body.data.map((entry: any) => entry.block.height);
     // Pages below the specs' minimum of 10 are what these bounds ask for: the bodies are not checked against them.
-    const get = (path: string) => server.get(path, { spec: false });
+    const get = (path: string) => server!.get(path, { spec: false });
     const first = await get('/blocks');
     expect(heights(first.body)).toEqual(['1', '2', '3']);
     expect(first.body.pagination).toEqual({ pageNumber: 1, pageSize: 3, totalEntries: 6, totalPages: 2 });
@@ -52,6 +52,14 @@ describe('InMemoryChain deployment and feeStatisticsBlocks', () => {
     const deployment = { deploymentTool: 'symbol-bootstrap', deploymentToolVersion: '1.1.10', lastUpdatedDate: '2024-01-02' };
     server = await startGateway({ backend: testChain({ deployment }) });
     expect((await server.get('/node/server')).body.serverInfo.deployment).toEqual(deployment);
+  });
+
+  it('/network answers the network description given, and its own by default', async () => {
+    server = await startGateway({ backend: testChain({ networkDescription: 'catapult public test network' }) });
+    expect((await server.get('/network')).body).toEqual({ name: 'testnet', description: 'catapult public test network' });
+    await server.close();
+    server = await startGateway({ backend: testChain() });
+    expect((await server.get('/network')).body).toEqual({ name: 'testnet', description: 'symbol-gateway in-memory testnet' });
   });
 
   it('/network/fees/transaction summarizes the latest feeStatisticsBlocks blocks', async () => {

@@ -71,7 +71,7 @@ export function chainRepositories(source: RepositorySource): Required<Pick<Gatew
       metadata: () => ({ ...options.nodeMetadata }),
     },
     network: {
-      type: () => ({ name: options.network, description: `symbol-gateway in-memory ${options.network}` }),
+      type: () => ({ name: options.network, description: options.networkDescription }),
       properties: () => networkConfiguration(identity),
       inflation: () => rules.inflation.map(([startHeight, rewardAmount]) => ({ startHeight: startHeight.toString(), rewardAmount: rewardAmount.toString() })),
     },
