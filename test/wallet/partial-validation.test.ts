@@ -7,20 +7,16 @@
  */
 import {
   AggregateTransaction,
-  LockFundsTransaction,
   Mosaic,
-  MosaicId,
   NamespaceId,
   PlainMessage,
   TransactionGroup,
   TransferTransaction,
-  UInt64,
   type Account,
-  type AggregateTransaction as Aggregate,
 } from 'symbol-sdk-v2';
 import { describe, expect, it } from 'vitest';
 import type { InMemoryChain } from '../../src/in-memory-chain.js';
-import { UNTIL_TOLD, announceConfirmed, cosignWith, firstValue, sdk2Harness, subscribers, xym, type Sdk2Started } from '../support/sdk2.js';
+import { UNTIL_TOLD, announceConfirmed, announcePartial, cosignWith, firstValue, sdk2Harness, subscribers, xym, type Sdk2Started } from '../support/sdk2.js';
 
 describe('symbol-sdk 2.0.7: an aggregate bonded whose inner sender cannot pay yet', () => {
   let server: Sdk2Started['server'];
@@ -48,20 +44,11 @@ describe('symbol-sdk 2.0.7: an aggregate bonded whose inner sender cannot pay ye
   const balanceOf = (account: Account) => chain.ledger.balance(account.address.encoded().toUpperCase(), chain.currency.mosaicId);
 
   /** carol's aggregate bonded: carol pays dave 0.1 XYM, erin pays dave 2 XYM; announced with its hash lock and partial, as a wallet does. */
-  async function propose(): Promise<Aggregate> {
+  async function propose(): Promise<AggregateTransaction> {
     const transfer = (from: Account, amount: number) =>
       TransferTransaction.create(wallet.deadline(), dave.address, [new Mosaic(new NamespaceId('symbol.xym'), xym(amount))], PlainMessage.create('proposed'), wallet.networkType).toAggregate(from.publicAccount);
     const aggregate = carol.sign(AggregateTransaction.createBonded(wallet.deadline(), [transfer(carol, 0.1), transfer(erin, 2)], wallet.networkType, [], xym(0.5)), wallet.generationHash);
-    const lock = carol.sign(
-      LockFundsTransaction.create(wallet.deadline(), new Mosaic(new MosaicId(chain.currency.mosaicId), xym(10)), UInt64.fromUint(480), aggregate, wallet.networkType, xym(0.1)),
-      wallet.generationHash,
-    );
-    const outcome = firstValue(wallet.transactionService.announceHashLockAggregateBonded(lock, aggregate, await openListener()));
-    await subscribers(server, `confirmedAdded/${carol.address.plain()}`, 1);
-    chain.harvest();
-    await subscribers(server, `partialAdded/${carol.address.plain()}`, 1);
-    chain.processAnnounced();
-    const partial = await Promise.race([outcome, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no partialAdded within 3 s')), 3_000).unref())]);
+    const partial = await announcePartial(server, wallet, carol, aggregate, await openListener());
     expect(partial.transactionInfo?.hash).toBe(aggregate.hash);
     expect(await statusOf(aggregate.hash)).toBe('partial Success');
     const listed = await firstValue(wallet.factory.createTransactionRepository().search({ group: TransactionGroup.Partial, address: erin.address }));
