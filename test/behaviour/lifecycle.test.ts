@@ -674,6 +674,80 @@ describe('transaction lifecycle over HTTP and WebSocket (the state table)', () =
       expect(frame.topic).toBe(`unconfirmedAdded/${b.address}`);
       await expectNoMoreFrames(client);
     });
+
+    describe('checked as catapult checks a partial transaction: its basic notifications only, in full once complete', () => {
+      // a signs and pays the fee; the inner transfer of 5 XYM is from an account with no funds, who must cosign.
+      const unpaid = (payer: ChainAccount) =>
+        locked(aggregate(chain, 'bonded', a, [embeddedTransfer(chain, a, c, 1_000_000n), embeddedTransfer(chain, payer, d, 5_000_000n)]));
+      const balanceOf = async (account: ChainAccount) =>
+        (await server.get(`/accounts/${account.address}`)).body.account?.mosaics.find((mosaic: any) => mosaic.id === chain.currency.mosaicId)?.amount ?? '0';
+
+      it('accepts one whose inner transfer its sender cannot pay yet (partialAdded, listed), and fails it with Failure_Core_Insufficient_Balance when its last cosignature completes it', async () => {
+        const payer = unfundedAccount(chain, 'pays once cosigned');
+        const signed = unpaid(payer);
+        const client = await connect(
+          `partialAdded/${payer.address}`,
+          `cosignature/${payer.address}`,
+          `partialRemoved/${payer.address}`,
+          `unconfirmedAdded/${payer.address}`,
+          `status/${payer.address}`,
+        );
+        await put('/transactions/partial', signed.body);
+        const [added] = await frames(client, 1);
+        expect(added.topic).toBe(`partialAdded/${payer.address}`);
+        expect(added.data.meta.hash).toBe(signed.hash);
+        expect((await partial()).map((entry: any) => entry.meta.hash)).toEqual([signed.hash]);
+        expect(await status(signed.hash)).toMatchObject({ group: 'partial', code: 'Success' });
+
+        const cosignature = cosign(chain, payer, signed);
+        await put('/transactions/cosignature', cosignature);
+        const [cosigned, removed, failed] = await frames(client, 3);
+        expect(cosigned).toEqual({ topic: `cosignature/${payer.address}`, data: cosignature });
+        expect(removed).toEqual({ topic: `partialRemoved/${payer.address}`, data: { meta: { hash: signed.hash } } });
+        expect(failed).toEqual({
+          topic: `status/${payer.address}`,
+          data: { hash: signed.hash, code: 'Failure_Core_Insufficient_Balance', deadline: signed.transaction.deadline.value.toString() },
+        });
+        await expectNoMoreFrames(client);
+        expect(await partial()).toEqual([]);
+        expect(await unconfirmed()).toEqual([]);
+        expect(await status(signed.hash)).toMatchObject({ group: 'failed', code: 'Failure_Core_Insufficient_Balance' });
+      });
+
+      it('confirms one whose inner sender was paid while it waited for the cosignature', async () => {
+        const payer = unfundedAccount(chain, 'paid while waiting');
+        const signed = unpaid(payer);
+        await put('/transactions/partial', signed.body);
+        expect(await status(signed.hash)).toMatchObject({ group: 'partial', code: 'Success' });
+        await put('/transactions', transfer(chain, b, payer, { amount: 5_000_000n }).body);
+        chain.harvest();
+        const before = BigInt(await balanceOf(d));
+
+        const client = await connect(`partialRemoved/${payer.address}`, `unconfirmedAdded/${payer.address}`, `confirmedAdded/${payer.address}`, `status/${payer.address}`);
+        await put('/transactions/cosignature', cosign(chain, payer, signed));
+        const [removed, added] = await frames(client, 2);
+        expect(removed.topic).toBe(`partialRemoved/${payer.address}`);
+        expect(added.data.meta.hash).toBe(signed.hash);
+        chain.harvest();
+        const [confirmed] = await frames(client, 1);
+        expect(confirmed.data.meta.hash).toBe(signed.hash);
+        await expectNoMoreFrames(client);
+        expect(BigInt(await balanceOf(d))).toBe(before + 5_000_000n);
+        expect(await balanceOf(payer)).toBe('0');
+      });
+
+      it('still refuses at once, storing nothing, one whose signer cannot pay its fee (the fee\'s debit is basic)', async () => {
+        const signer = unfundedAccount(chain, 'cannot pay the fee');
+        const signed = aggregate(chain, 'bonded', signer, [embeddedTransfer(chain, b, d)]);
+        lockFunds(chain, a, signed);
+        const client = await connect(`status/${signer.address}`, `partialAdded/${signer.address}`);
+        await put('/transactions/partial', signed.body);
+        const [frame] = await frames(client, 1);
+        expect(frame.data).toMatchObject({ hash: signed.hash, code: 'Failure_Core_Insufficient_Balance' });
+        await expectNoMoreFrames(client);
+        expect(await partial()).toEqual([]);
+      });
+    });
   });
 
   describe('partial → removed when its deadline passes', () => {

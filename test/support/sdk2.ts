@@ -7,6 +7,9 @@ import {
   Account,
   CosignatureTransaction,
   Deadline,
+  LockFundsTransaction,
+  Mosaic,
+  MosaicId,
   RepositoryFactoryHttp,
   SignedTransaction,
   Transaction,
@@ -252,4 +255,30 @@ export async function cosignWith(server: TestServer & { chain: InMemoryChain }, 
   const signed = account.signCosignatureTransaction(CosignatureTransaction.create(partial));
   await firstValue(wallet.factory.createTransactionRepository().announceAggregateBondedCosignature(signed));
   server.chain.processAnnounced();
+}
+
+/**
+ * Announces `aggregate` (an aggregate bonded `signer` signed) as a wallet does, with
+ * `TransactionService.announceHashLockAggregateBonded` on `listener`: `signer`'s hash lock of 10
+ * XYM for 480 blocks is confirmed in a block once the SDK listens, then the aggregate is checked.
+ * Resolves with the partial aggregate the SDK received (`partialAdded`), or rejects after 3 s.
+ */
+export async function announcePartial(
+  server: TestServer & { chain: InMemoryChain },
+  wallet: Sdk2Wallet,
+  signer: Account,
+  aggregate: SignedTransaction,
+  listener: IListener,
+): Promise<AggregateTransaction> {
+  const { chain } = server;
+  const lock = signer.sign(
+    LockFundsTransaction.create(wallet.deadline(), new Mosaic(new MosaicId(chain.currency.mosaicId), xym(10)), UInt64.fromUint(480), aggregate, wallet.networkType, xym(0.1)),
+    wallet.generationHash,
+  );
+  const outcome = firstValue(wallet.transactionService.announceHashLockAggregateBonded(lock, aggregate, listener));
+  await subscribers(server, `confirmedAdded/${signer.address.plain()}`, 1);
+  chain.harvest();
+  await subscribers(server, `partialAdded/${signer.address.plain()}`, 1);
+  chain.processAnnounced();
+  return Promise.race([outcome, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no partialAdded within 3 s')), 3_000).unref())]);
 }

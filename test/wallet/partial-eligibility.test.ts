@@ -7,21 +7,18 @@
  */
 import {
   AggregateTransaction,
-  LockFundsTransaction,
   Mosaic,
-  MosaicId,
   MultisigAccountModificationTransaction,
   NamespaceId,
   PlainMessage,
   TransactionGroup,
   TransferTransaction,
-  UInt64,
   type Account,
   type SignedTransaction,
 } from 'symbol-sdk-v2';
 import { describe, expect, it } from 'vitest';
 import type { InMemoryChain } from '../../src/in-memory-chain.js';
-import { UNTIL_TOLD, cosignWith, firstValue, sdk2Harness, subscribers, xym, type Sdk2Started } from '../support/sdk2.js';
+import { UNTIL_TOLD, announcePartial, cosignWith, firstValue, sdk2Harness, xym, type Sdk2Started } from '../support/sdk2.js';
 
 describe('symbol-sdk 2.0.7: an aggregate bonded of a signer not yet eligible', () => {
   let server: Sdk2Started['server'];
@@ -88,16 +85,7 @@ describe('symbol-sdk 2.0.7: an aggregate bonded of a signer not yet eligible', (
     await confirmComplete(modify(alice, [bob], 1, [bob]));
 
     const aggregate = proposal();
-    const lock = carol.sign(
-      LockFundsTransaction.create(wallet.deadline(), new Mosaic(new MosaicId(chain.currency.mosaicId), xym(10)), UInt64.fromUint(480), aggregate, wallet.networkType, xym(0.1)),
-      wallet.generationHash,
-    );
-    const outcome = firstValue(wallet.transactionService.announceHashLockAggregateBonded(lock, aggregate, await openListener()));
-    await subscribers(server, `confirmedAdded/${carol.address.plain()}`, 1);
-    chain.harvest();
-    await subscribers(server, `partialAdded/${carol.address.plain()}`, 1);
-    chain.processAnnounced();
-    const partial = await Promise.race([outcome, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no partialAdded within 3 s')), 3_000).unref())]);
+    const partial = await announcePartial(server, wallet, carol, aggregate, await openListener());
     expect(partial.transactionInfo?.hash).toBe(aggregate.hash);
     expect(await statusOf(aggregate.hash)).toBe('partial Success');
     const listed = await firstValue(wallet.factory.createTransactionRepository().search({ group: TransactionGroup.Partial, address: carol.address }));

@@ -81,13 +81,11 @@ export function validateLoopAndLevel({ multisigAddress, unresolvedCosignatoryAdd
 /**
  * A cosigner (or the aggregate's signer) who may approve none of the inner transactions:
  * eligible are each inner signer and each account it needs besides (a new cosignatory), or,
- * for a multisig account, its cosignatories, down the graph. Not checked while an aggregate
- * bonded is announced as partial: catapult's partial validation leaves the cosigners out (a
- * signer may become eligible before the aggregate completes); each cosignature and the
- * completion check them.
+ * for a multisig account, its cosignatories, down the graph. An aggregate bonded announced as
+ * partial is not checked by it (its notification is custom: a signer may become eligible before
+ * the aggregate completes); each cosignature and the completion are.
  */
 export function validateEligibleCosigners(payload: Payload<typeof AGGREGATE_COSIGNATURES>, context: ValidationContext): FailureCode | undefined {
-  if (context.partial) return undefined;
   const cosigners = new Set([payload.signerPublicKey, ...payload.cosignerPublicKeys].map((key) => context.addressOf(key)));
   const eligible = new Set<string>();
   const multisigs = context.state.cache(MULTISIGS);
@@ -107,11 +105,10 @@ export function validateEligibleCosigners(payload: Payload<typeof AGGREGATE_COSI
 /**
  * An inner transaction that lacks approvals: its signer (and each account it needs besides)
  * must have signed, or, for a multisig account, enough of its cosignatories (minApproval; a
- * removal of cosignatories minRemoval), down the graph. Allowed while an aggregate bonded
- * waits for cosignatures.
+ * removal of cosignatories minRemoval), down the graph. While an aggregate bonded waits for
+ * cosignatures this failure only says it is not complete yet.
  */
 export function validateSufficientCosigners(payload: Payload<typeof AGGREGATE_EMBEDDED_TRANSACTION>, context: ValidationContext): FailureCode | undefined {
-  if (context.partial) return undefined;
   return isApproved(payload, context) ? undefined : 'Failure_Aggregate_Missing_Cosignatures';
 }
 

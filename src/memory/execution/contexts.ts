@@ -56,7 +56,6 @@ export class RuleContext implements ValidationContext {
   readonly height: bigint;
   readonly timestamp: bigint;
   readonly dynamicFeeMultiplier: bigint;
-  readonly partial: boolean | undefined;
   readonly rules: ChainRules;
   readonly network: ChainNetwork;
   readonly addressOf: (publicKey: string) => string;
@@ -67,7 +66,6 @@ export class RuleContext implements ValidationContext {
     this.height = environment.height;
     this.timestamp = environment.timestamp;
     this.dynamicFeeMultiplier = environment.dynamicFeeMultiplier;
-    this.partial = environment.partial;
     this.rules = environment.rules;
     this.network = environment.network;
     this.addressOf = environment.addressOf;

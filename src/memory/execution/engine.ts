@@ -2,16 +2,18 @@ import type { Bytes } from '../block-builder.js';
 import type { ChainRules } from '../rules.js';
 import type { ChainState, StateDelta } from '../state/chain-state.js';
 import type { DecodedTransaction } from '../transactions/codec.js';
-import type { TransactionExecutor } from './executor.js';
+import type { SourcedNotification, TransactionExecutor } from './executor.js';
 import type { FailureCode } from './notification.js';
 import type { BlockEnvironment } from './plugin.js';
 import type { BlockStatements } from './receipts.js';
 import { StatementBuilder } from './statement-builder.js';
 import { AGGREGATE_COSIGNATURES, AGGREGATE_EMBEDDED_TRANSACTION } from './core-notifications.js';
-import type { NotificationType } from './notification.js';
+import type { Notification, NotificationType } from './notification.js';
 
 /** The notifications an aggregate's cosigners are checked on. */
 const COSIGNER_KINDS = [AGGREGATE_COSIGNATURES, AGGREGATE_EMBEDDED_TRANSACTION] as readonly NotificationType<unknown>[];
+const isCosignerKind = (notification: Notification): boolean => COSIGNER_KINDS.includes(notification.type);
+const isBasic = (notification: SourcedNotification): boolean => notification.publication === 'basic';
 
 /** One transaction a block tries, and what it pays. */
 export interface BlockCandidate<T> {
@@ -77,10 +79,12 @@ export class ChainEngine {
 
   /**
    * Checks an announced transaction as a node does, paying its `maxFee`: the validators that
-   * need no state, then `verifySignatures`, then every stateful validator on the unconfirmed
-   * state. For the unconfirmed pool it is applied there; for the partial pool (an aggregate
-   * bonded whose cosignatures may still be missing) it is only tried. The first failure, or
-   * undefined.
+   * need no state, then `verifySignatures`, then the stateful ones. For the unconfirmed pool
+   * every stateful validator runs on the unconfirmed state, and the transaction is applied
+   * there. For the partial pool (an aggregate bonded whose cosignatures may still be missing)
+   * only those of its basic notifications run (catapult's PtValidator: the deadline, the hash
+   * lock, the fee's debit; not its inner transactions nor its cosigners, which may change before
+   * it completes), on the confirmed state, and nothing is applied. The first failure, or undefined.
    */
   admit(decoded: DecodedTransaction, pool: 'unconfirmed' | 'partial', verifySignatures: () => FailureCode | undefined): FailureCode | undefined {
     const { executor } = this.#options;
@@ -88,8 +92,8 @@ export class ChainEngine {
     const notifications = executor.notifications(decoded, 1, decoded.maxFee, block);
     const failure = executor.validateStateless(notifications, block, this.#unconfirmed) ?? verifySignatures();
     if (failure) return failure;
-    // As a node checks partial transactions: on the confirmed state (a hash lock must be confirmed), the result dropped.
-    if (pool === 'partial') return executor.execute(notifications, this.#options.state.delta(), { ...block, partial: true });
+    // On the confirmed state, as a node checks partial transactions (a hash lock must be confirmed).
+    if (pool === 'partial') return executor.validateStateful(notifications, isBasic, this.#options.state, block);
     return executor.execute(notifications, this.#unconfirmed, block);
   }
 
@@ -106,8 +110,8 @@ export class ChainEngine {
       executor.execute(notifications, this.#unconfirmed.delta(), block);
       return;
     }
-    executor.execute(notifications, state.delta(), { ...block, partial: true });
-    executor.validateKinds(notifications, COSIGNER_KINDS, state, block);
+    executor.validateStateful(notifications, isBasic, state, block);
+    executor.validateStateful(notifications, isCosignerKind, state, block);
   }
 
   /** Whether a transaction type may only be embedded in an aggregate (a node drops it at the top level). */
@@ -123,7 +127,7 @@ export class ChainEngine {
   checkCosigners(decoded: DecodedTransaction): FailureCode | undefined {
     const { executor, state } = this.#options;
     const block = this.nextBlock();
-    return executor.validateKinds(executor.notifications(decoded, 1, decoded.maxFee, block), COSIGNER_KINDS, state, block);
+    return executor.validateStateful(executor.notifications(decoded, 1, decoded.maxFee, block), isCosignerKind, state, block);
   }
 
   /** Runs a transaction whose envelope and signatures were checked on the unconfirmed layer (paying its `maxFee`); the failure, or undefined once applied. */

@@ -2,7 +2,7 @@ import type { AddressBook } from '../address-book.js';
 import { toHex } from '../keys.js';
 import type { ChainRules } from '../rules.js';
 import type { StateDelta } from '../state/chain-state.js';
-import type { FailureCode, Notification, NotificationType } from './notification.js';
+import type { FailureCode, Notification, NotificationType, Publication } from './notification.js';
 import type {
   BlockContext,
   BlockEnvironment,
@@ -24,6 +24,8 @@ import { ACCOUNT_PUBLIC_KEY, AGGREGATE_EMBEDDED_TRANSACTION, BALANCE_DEBIT, ENTI
 /** A notification and the receipt source it carries (the embedded transaction it came from). */
 export interface SourcedNotification extends Notification {
   readonly source: ReceiptSource;
+  /** Who published it (catapult's `PublicationMode`): see `Publication`. */
+  readonly publication: Publication;
 }
 
 /** What the executor needs besides the plugins. */
@@ -80,7 +82,8 @@ export class TransactionExecutor {
   /**
    * Every notification of a transaction in catapult's order: the signer's key, the header,
    * the transaction (its sender), the deadline and the fee, what its plugin publishes (an aggregate's inner transactions
-   * each with their own source), then the fee's debit.
+   * each with their own source), then the fee's debit. The plugin's (and the inner transactions') are `custom`, the
+   * others `basic` (catapult's `PublicationMode`).
    *
    * @param primaryId the transaction's 1-based place in its block (the source of its receipts)
    * @param fee what it pays: `maxFee` while unconfirmed, the block's multiplier × its size in a block
@@ -91,7 +94,9 @@ export class TransactionExecutor {
     const context = this.publishContext(block);
     const list: SourcedNotification[] = [];
     let source: ReceiptSource = { primaryId, secondaryId: 0 };
-    const publish = <T>(type: NotificationType<T>, payload: T) => void list.push({ type: type as NotificationType<unknown>, payload, source });
+    // Basic until the transaction's own type publishes: what follows is custom, the fee's debit basic again.
+    let publication: Publication = 'basic';
+    const publish = <T>(type: NotificationType<T>, payload: T) => void list.push({ type: type as NotificationType<unknown>, payload, source, publication });
     const publishBody = (model: TransactionInput['model'], signerPublicKey: string) => {
       const signerAddress = addresses.of(signerPublicKey).hex;
       publish(ACCOUNT_PUBLIC_KEY, { publicKey: signerPublicKey, address: signerAddress });
@@ -110,6 +115,7 @@ export class TransactionExecutor {
     publish(TRANSACTION, { signerAddress, hash: decoded.hash, type: decoded.type });
     publish(TRANSACTION_DEADLINE, { deadline: decoded.deadline, maxLifetime: decoded.aggregate === 'bonded' ? maxBondedLifetime : maxLifetime });
     publish(TRANSACTION_FEE, { address: signerAddress, fee });
+    publication = 'custom';
     this.#supports.get(decoded.type)?.publish(top, publish, context);
     let cosignerPublicKeys: readonly string[] | undefined;
     decoded.embedded.forEach((embedded, index) => {
@@ -126,6 +132,7 @@ export class TransactionExecutor {
       });
       support?.publish(input, publish, context);
     });
+    publication = 'basic';
     publish(BALANCE_DEBIT, { address: signerAddress, unresolvedMosaicId: this.#network.currencyMosaicId, amount: fee });
     return list;
   }
@@ -141,7 +148,6 @@ export class TransactionExecutor {
       height: block.height,
       timestamp: block.timestamp,
       dynamicFeeMultiplier: block.dynamicFeeMultiplier,
-      partial: block.partial,
       rules: this.#rules,
       network: this.#network,
       addressOf: this.#addressOf,
@@ -187,13 +193,16 @@ export class TransactionExecutor {
   }
 
   /**
-   * Runs only the stateful validators of the given kinds of notifications on `state`, with no
-   * observer (an aggregate's cosigners against the multisig graph, while it waits for cosignatures).
+   * Runs only the stateful validators of the notifications `include` picks on `state`, with no
+   * observer (each notification seeing the same state, as catapult's partial transaction
+   * validation does): an aggregate bonded's basic notifications when it enters the partial pool,
+   * its cosigners against the multisig graph while it waits for cosignatures.
    */
-  validateKinds(notifications: readonly Notification[], kinds: readonly NotificationType<unknown>[], state: StateReader, block: BlockEnvironment): FailureCode | undefined {
+  validateStateful<N extends Notification>(notifications: readonly N[], include: (notification: N) => boolean, state: StateReader, block: BlockEnvironment): FailureCode | undefined {
     const context = new RuleContext(this.publishContext(block), state, this.#resolution);
-    for (const { type, payload } of notifications) {
-      if (!kinds.includes(type)) continue;
+    for (const notification of notifications) {
+      if (!include(notification)) continue;
+      const { type, payload } = notification;
       for (const validate of this.#stateful.get(type) ?? NONE) {
         const failure = validate(payload, context);
         if (failure) return failure;

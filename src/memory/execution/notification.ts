@@ -21,6 +21,15 @@ export function notificationType<T>(name: string): NotificationType<T> {
   return { name };
 }
 
+/**
+ * Who published a notification (catapult's `PublicationMode`). `basic`: the executor, for every
+ * top-level transaction whatever its type: its signer's key, header, transaction, deadline, fee
+ * and the fee's debit. `custom`: its type's plugin (`TransactionSupport.publish`), and for an
+ * aggregate everything its inner transactions publish, their keys and headers included. An
+ * aggregate bonded entering the partial pool runs its stateful validators on the basic ones only.
+ */
+export type Publication = 'basic' | 'custom';
+
 /** One published notification. */
 export interface Notification<T = unknown> {
   readonly type: NotificationType<T>;

@@ -51,8 +51,6 @@ export interface BlockEnvironment {
   readonly timestamp: bigint;
   /** The median fee multiplier of recent blocks, that rental fees are multiplied by. */
   readonly dynamicFeeMultiplier: bigint;
-  /** Checking an aggregate bonded for the partial pool: cosignatures may still be missing. */
-  readonly partial?: boolean;
 }
 
 /** What a publisher reads besides the transaction. */
@@ -70,6 +68,11 @@ export type Publish = <T>(type: NotificationType<T>, payload: T) => void;
 export interface TransactionSupport {
   /** The `models.TransactionType` value. */
   readonly type: number;
+  /**
+   * Publishes the type's own notifications: catapult's custom ones (`Publication`). The basic
+   * ones every transaction has (signer's key, header, transaction, deadline, fee, the fee's debit)
+   * are the executor's; a plugin never publishes them.
+   */
   publish(transaction: TransactionInput, publish: Publish, context: PublishContext): void;
   /** Only inside an aggregate (catapult's Only_Embeddable): a node drops such a transaction at the top level as malformed, with no status. */
   readonly embeddedOnly?: boolean;
@@ -146,7 +149,12 @@ export interface ChainPlugin {
   readonly transactions?: readonly TransactionSupport[];
   /** Rules that need no state (sizes, ranges, flags), in the order catapult registers them. */
   readonly statelessValidators?: readonly ValidatorEntry[];
-  /** Rules on the state, in order. */
+  /**
+   * Rules on the state, in order. An aggregate bonded entering the partial pool is checked by
+   * those on its basic notifications only (`Publication`: a validator of `TRANSACTION`, of the
+   * fee's `BALANCE_DEBIT`), as catapult's partial validation; its whole list runs once its
+   * cosignatures complete it.
+   */
   readonly validators?: readonly ValidatorEntry[];
   readonly observers?: readonly ObserverEntry[];
   readonly resolvers?: AliasResolvers;
