@@ -1,7 +1,9 @@
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
-import { flagsOf, redacted, UsageError, whole } from './command-line.js';
+import { flagsOf, isLoopback, redacted, UsageError, whole } from './command-line.js';
+import { readTls, type TlsCredentials, type TlsFiles } from './cli-tls.js';
 import { flagOf, jsonSetting, readConfigFile, settingFlags, type SETTINGS, type SettingName, type SettingValue } from './config-file.js';
 import { createGateway, type GatewayOptions } from './gateway.js';
 import { resolvePagination, type PaginationSettings } from './pagination.js';
@@ -33,7 +35,14 @@ const USAGE = `usage: symbol-gateway [options]
 
 options (each also read from the environment variable in brackets):
   --port <n>          port to listen on; 0 picks a free one [PORT] (default 3000)
-  --host <address>    address to listen on [HOST] (default 0.0.0.0)
+  --host <address>    address to listen on [HOST] (default 127.0.0.1: this machine only;
+                      0.0.0.0 listens on every interface)
+  --dev, --no-dev     the development controls under /dev/ (mine, balances, time travel, state):
+                      on for an in-memory chain, off for a PostgreSQL writer unless --dev; a
+                      gateway beyond 127.0.0.1 with them on prints a warning
+  --tls-cert <file>, --tls-key <file>  also serve HTTPS and WSS with this PEM certificate (the
+                      chain after it) and its key, on --tls-port; SIGHUP reads both files again
+  --tls-port <n>      port of HTTPS beside HTTP on --port; 0 picks a free one (default 3001)
   --block-time <ms>   ms between blocks; 0 harvests only on request [BLOCK_INTERVAL] (default 5000)
   --automine          also harvest a block as soon as a transaction is unconfirmed
   --accounts <n>      funded test accounts (default 10)
@@ -91,6 +100,10 @@ interface Options {
   help: boolean;
   port: number;
   host: string;
+  /** Whether the /dev/ controls are on (a chain's only). */
+  dev: boolean;
+  /** HTTPS beside HTTP: the files, what they held at start, the port. */
+  tls?: { files: TlsFiles; credentials: TlsCredentials; port: number };
   chain: InMemoryChainOptions;
   /** The gateway's options from the settings (CORS, pagination). */
   gateway: GatewayOptions;
@@ -111,8 +124,8 @@ interface Options {
 }
 
 function parse(argv: readonly string[]): Options {
-  const flags = flagsOf(argv, { ...settingFlags(), config: { type: 'string' }, help: { type: 'boolean', short: 'h' } }) as FlagValues & { config?: string; help?: boolean };
-  if (flags.help) return { help: true, port: 0, host: '', chain: {}, gateway: {}, given: {}, store: { kind: 'memory' }, notes: [] };
+  const flags = flagsOf(argv, { ...settingFlags(), 'no-dev': { type: 'boolean' }, config: { type: 'string' }, help: { type: 'boolean', short: 'h' } }) as FlagValues & { 'no-dev'?: boolean; config?: string; help?: boolean };
+  if (flags.help) return { help: true, port: 0, host: '', dev: false, chain: {}, gateway: {}, given: {}, store: { kind: 'memory' }, notes: [] };
   if (flags.config === '') throw new UsageError('--config must name a file');
   // The config file's settings, each overridden by its flag.
   const file = flags.config === undefined ? {} : readConfigFile(flags.config);
@@ -124,7 +137,9 @@ function parse(argv: readonly string[]): Options {
   // An empty environment variable counts as unset.
   const env = process.env;
   const port = whole('--port', values.port ?? (env.PORT || '3000'), 0, 65_535);
-  const host = values.host ?? (env.HOST || '0.0.0.0');
+  // This machine only unless asked (as Anvil): the development controls let anyone who reaches them set balances.
+  const host = values.host ?? (env.HOST || '127.0.0.1');
+  if (host === '') throw new UsageError('--host must name an address');
   const blockTime = whole('--block-time', values['block-time'] ?? (env.BLOCK_INTERVAL || '5000'), 0, 86_400_000);
   const network = values.network ?? 'testnet';
   if (network !== 'testnet' && network !== 'mainnet') throw new UsageError(`--network must be testnet or mainnet, not '${network}'`);
@@ -176,10 +191,31 @@ function parse(argv: readonly string[]): Options {
     ...(values.accounts !== undefined ? { accountCount: '--accounts' } : {}),
     ...(values.balance !== undefined ? { accountBalance: '--balance' } : {}),
   };
+  if (flags.dev && flags['no-dev']) throw new UsageError('--dev and --no-dev say the opposite: give one');
+  if (values.dev && store.kind === 'postgres' && store.reader && !flags['no-dev']) throw new UsageError('--dev goes with a chain: a --reader has none to control');
+  // On for a development chain, off for one a database keeps (a writer others read) unless asked.
+  const dev = flags['no-dev'] ? false : (values.dev ?? store.kind === 'memory');
+  const tls = tlsOf(values);
+  if (tls && tls.port === port && port !== 0) throw new UsageError(`--tls-port ${tls.port} is --port's: HTTPS needs a port of its own`);
   const fork = forkOf(values.fork ?? (env.FORK_URL || undefined), values['fork-height'], values);
   if (fork && values['network-properties'] !== undefined) throw new UsageError("--network-properties goes without --fork: a fork runs on the upstream's network (--rules sets its rules)");
   const gateway = gatewayOf(values);
-  return { help: false, port, host, chain, gateway, node, state: values.state, given, store, fork, notes, ruled };
+  return { help: false, port, host, dev, tls, chain, gateway, node, state: values.state, given, store, fork, notes, ruled };
+}
+
+/** --tls-cert, --tls-key and --tls-port: both files or neither; the files are read and checked now. */
+function tlsOf(values: FlagValues): Options['tls'] {
+  const cert = values['tls-cert'];
+  const key = values['tls-key'];
+  if (cert === undefined && key === undefined) {
+    if (values['tls-port'] !== undefined) throw new UsageError('--tls-port goes with --tls-cert and --tls-key');
+    return undefined;
+  }
+  if (cert === undefined || key === undefined) throw new UsageError('--tls-cert and --tls-key go together: HTTPS needs the certificate and its key');
+  if (cert === '' || key === '') throw new UsageError(`${cert === '' ? '--tls-cert' : '--tls-key'} must name a file`);
+  const port = whole('--tls-port', values['tls-port'] ?? '3001', 0, 65_535);
+  const files = { cert, key };
+  return { files, credentials: readTls(files), port };
 }
 
 /** `page-size-max` → `pageSizeMax`. */
@@ -397,31 +433,58 @@ async function loadPostgres(): Promise<typeof import('./postgres.js')> {
   }
 }
 
-// A development chain: the /dev/ controls and the explorer page are on (a reader has no chain to control).
-const gateway = createGateway({ ...options.gateway, backend, dev: chain !== undefined, explorer: true });
+// The /dev/ controls when asked (a reader has no chain to control); the explorer page reads only.
+const gateway = createGateway({ ...options.gateway, backend, dev: options.dev && chain !== undefined, explorer: true });
 const server = http.createServer(gateway.handle);
 gateway.attach(server);
+// HTTPS and WSS beside HTTP (the interface document's ports 3001 and 3000): the same gateway on both.
+const secure = options.tls ? https.createServer(options.tls.credentials, gateway.handle) : undefined;
+if (secure) gateway.attach(secure);
 
-server.listen(options.port, options.host, () => {
-  const { port } = server.address() as AddressInfo;
+try {
+  await Promise.all([listen(server, options.port), ...(secure ? [listen(secure, options.tls!.port)] : [])]);
+} catch (error) {
+  // A port in use, an address not this machine's: said plainly, not as a stack.
+  console.error(`symbol-gateway: cannot listen on ${options.host}: ${(error as Error).message}`);
+  process.exit(1);
+}
+{
   const host = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
-  const base = `http://${host}:${port}`;
+  const url = (scheme: string, listening: http.Server) => `${scheme}://${host.includes(':') ? `[${host}]` : host}:${(listening.address() as AddressInfo).port}`;
+  const base = url('http', server);
   for (const note of options.notes) console.log(note);
   if (!chain) {
     console.log(`symbol-gateway listening on ${base} (${storeLine})`);
-    console.log(`try: curl ${base}/blocks   (WebSocket: ws://${host}:${port}/ws)`);
-    return;
+  } else {
+    const { blockInterval, automine } = chain.options;
+    const mining = [blockInterval > 0 ? `a block every ${blockInterval} ms` : 'blocks on request', ...(automine ? ['automine'] : [])].join(', ');
+    console.log(`symbol-gateway listening on ${base} (in-memory ${chain.options.network}, ${mining}${storeLine ? `; ${storeLine}` : ''})`);
   }
-  const { blockInterval, automine } = chain.options;
-  const mining = [blockInterval > 0 ? `a block every ${blockInterval} ms` : 'blocks on request', ...(automine ? ['automine'] : [])].join(', ');
-  console.log(`symbol-gateway listening on ${base} (in-memory ${chain.options.network}, ${mining}${storeLine ? `; ${storeLine}` : ''})`);
-  if (options.state !== undefined) console.log(`state: ${loaded ? `loaded from ${options.state} at height ${chain.height}` : `a new chain`}; written to ${options.state} on exit`);
-  console.log(`try: curl ${base}/blocks   (WebSocket: ws://${host}:${port}/ws)`);
-  console.log(`explorer: ${base}/explorer`);
-  console.log(`dev controls: curl -X POST -H 'content-type: application/json' -d '{"count":1}' ${base}/dev/mine`);
-  console.log(`funded test accounts (${formatXym(chain.options.accountBalance)} XYM each; generation hash seed ${chain.options.generationHashSeed}):`);
-  for (const account of chain.fundedAccounts) console.log(`  ${account.address}  private key ${account.privateKey}`);
-});
+  if (secure) console.log(`HTTPS on ${url('https', secure)} (WebSocket: ${url('wss', secure)}/ws; certificate ${options.tls!.files.cert}, read again on SIGHUP)`);
+  const loopback = isLoopback(options.host);
+  console.log(loopback ? `listening on ${options.host}: this machine only (--host 0.0.0.0 for every interface)` : `listening on ${options.host}: reachable from other machines`);
+  if (options.dev && chain && !loopback) {
+    console.warn(`symbol-gateway: warning: the development controls (/dev/) are on and ${options.host} is reachable from other machines: anyone who reaches the gateway can mine, set balances, revert or load a chain; --no-dev turns them off`);
+  }
+  if (chain && options.state !== undefined) console.log(`state: ${loaded ? `loaded from ${options.state} at height ${chain.height}` : `a new chain`}; written to ${options.state} on exit`);
+  console.log(`try: curl ${base}/blocks   (WebSocket: ws://${base.slice('http://'.length)}/ws)`);
+  if (chain) {
+    console.log(`explorer: ${base}/explorer`);
+    console.log(options.dev ? `dev controls: curl -X POST -H 'content-type: application/json' -d '{"count":1}' ${base}/dev/mine` : 'dev controls: off (--dev turns them on)');
+    console.log(`funded test accounts (${formatXym(chain.options.accountBalance)} XYM each; generation hash seed ${chain.options.generationHashSeed}):`);
+    for (const account of chain.fundedAccounts) console.log(`  ${account.address}  private key ${account.privateKey}`);
+  }
+}
+
+function listen(listening: http.Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    listening.once('error', reject);
+    listening.listen(port, options.host, () => {
+      listening.off('error', reject);
+      resolve();
+    });
+  });
+}
 
 function formatXym(amount: bigint): string {
   const fraction = (amount % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
@@ -430,6 +493,7 @@ function formatXym(amount: bigint): string {
 
 function shutdown(): void {
   server.close();
+  secure?.close();
   // The chain as it stands once the last announces are checked: written before the chain closes.
   if (options.state !== undefined && chain) {
     try {
@@ -447,6 +511,19 @@ function shutdown(): void {
     return gateway.close();
   });
   server.closeAllConnections();
+  secure?.closeAllConnections();
+}
+
+// A renewed certificate without a restart: new handshakes get it, open connections keep theirs.
+if (secure) {
+  process.on('SIGHUP', () => {
+    try {
+      secure.setSecureContext(readTls(options.tls!.files));
+      console.log(`TLS certificate read again from ${options.tls!.files.cert}`);
+    } catch (error) {
+      console.error(`symbol-gateway: ${(error as Error).message}; the certificate in use stays`);
+    }
+  });
 }
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);

@@ -34,3 +34,8 @@ export function redacted(url: string): string {
     return 'the database';
   }
 }
+
+/** Whether `host` (a `--host` value) takes connections from this machine only. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host) || /^::ffff:127\./i.test(host);
+}

@@ -15,6 +15,10 @@ import { UsageError } from './command-line.js';
 export const SETTINGS = {
   port: 'number',
   host: 'string',
+  dev: 'boolean',
+  tlsCert: 'path',
+  tlsKey: 'path',
+  tlsPort: 'number',
   blockTime: 'number',
   automine: 'boolean',
   accounts: 'number',

@@ -5,10 +5,10 @@
  */
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { finished, run, running, started } from './support/cli.js';
+import { finished, listening, run, running, started } from './support/cli.js';
 
 const json = async (url: string, init?: RequestInit): Promise<any> => (await fetch(url, init)).json();
 
@@ -16,7 +16,7 @@ describe('symbol-gateway command', () => {
   it('--help lists every flag and exits 0', async () => {
     const { code, stdout } = await finished(['--help']);
     expect(code).toBe(0);
-    for (const flag of ['--port', '--host', '--block-time', '--automine', '--accounts', '--balance', '--seed', '--network', '--state', '--store', '--reader', '--pool-size', '--statement-timeout', '--help']) expect(stdout).toContain(flag);
+    for (const flag of ['--port', '--host', '--block-time', '--automine', '--accounts', '--balance', '--seed', '--network', '--state', '--store', '--reader', '--pool-size', '--statement-timeout', '--dev', '--no-dev', '--tls-cert', '--tls-key', '--tls-port', '--help']) expect(stdout).toContain(flag);
   });
 
   it('starts with the chain its flags describe: accounts, balance, seed, blocks on request, automine', async () => {
@@ -45,6 +45,43 @@ describe('symbol-gateway command', () => {
     while (!stdout.includes('private key')) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(stdout).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+ \(in-memory testnet, blocks on request\)/);
   }, 30_000);
+
+  it('listens on 127.0.0.1 unless --host says otherwise, and says so; beyond it with the development controls on, a warning', async () => {
+    const child = run(['--port', '0', '--accounts', '1', '--block-time', '0']);
+    let stdout = '';
+    child.stdout!.on('data', (chunk) => (stdout += chunk));
+    for (const until = Date.now() + 20_000; !stdout.includes('private key') && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 50));
+    const port = /listening on http:\/\/127\.0\.0\.1:(\d+) \(in-memory/.exec(stdout)?.[1];
+    expect(port).toBeDefined();
+    expect(stdout).toContain('listening on 127.0.0.1: this machine only (--host 0.0.0.0 for every interface)');
+    expect((await fetch(`http://127.0.0.1:${port}/chain/info`)).status).toBe(200);
+    // Another address of this machine is not served (where the machine has one).
+    const outside = Object.values(networkInterfaces()).flat().find((entry) => entry && entry.family === 'IPv4' && !entry.internal);
+    if (outside) await expect(fetch(`http://${outside.address}:${port}/chain/info`)).rejects.toThrow();
+
+    // Every interface with the controls on: a warning on stderr; the controls answer.
+    const open = await listening(['--host', '0.0.0.0', '--accounts', '1', '--block-time', '0']);
+    await open.printed('private key');
+    expect(open.output()).toContain('listening on 0.0.0.0: reachable from other machines');
+    expect(open.errors()).toContain('warning: the development controls (/dev/) are on and 0.0.0.0 is reachable from other machines');
+    expect((await fetch(`${open.base}/dev/mine`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"count":1}' })).status).toBe(200);
+    // --no-dev (or the config file's "dev": false): no controls, no warning.
+    const directory = await mkdtemp(join(tmpdir(), 'symbol-gateway-cli-'));
+    try {
+      const config = join(directory, 'gateway.json');
+      await writeFile(config, JSON.stringify({ host: '0.0.0.0', dev: false }));
+      for (const args of [['--host', '0.0.0.0', '--no-dev'], ['--config', config]]) {
+        const closed = await listening([...args, '--accounts', '1', '--block-time', '0']);
+        await closed.printed('private key');
+        expect(closed.output()).toContain('dev controls: off (--dev turns them on)');
+        expect(closed.errors()).not.toContain('warning');
+        expect((await fetch(`${closed.base}/dev/mine`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"count":1}' })).status).toBe(404);
+        expect((await fetch(`${closed.base}/chain/info`)).status).toBe(200);
+      }
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('--state: a new chain is written to the file on SIGTERM, and the next start goes on from it', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'symbol-gateway-cli-'));
@@ -95,6 +132,9 @@ describe('symbol-gateway command', () => {
       [['--seed', ''], /--seed must not be empty/],
       [['--state', ''], /--state must name a file/],
       [['--port'], /--port/],
+      [['--host', ''], /--host must name an address/],
+      [['--dev', '--no-dev'], /--dev and --no-dev say the opposite/],
+      [['--store', 'postgres://x', '--reader', '--dev'], /--dev goes with a chain: a --reader has none to control/],
     ];
     // Side by side: each is a process of its own.
     const outcomes = await Promise.all(cases.map(([args]) => finished(args)));

@@ -15,7 +15,7 @@ const mine = (base: string, count: number) => json(`${base}/dev/mine`, { method:
 describe('symbol-gateway --store postgres://…', () => {
   it('a writer and a reader process share the chain; a restarted writer continues it', async () => {
     const url = postgres().url;
-    const writer = await listening(['--store', url, '--block-time', '0', '--accounts', '2', '--seed', 'stored']);
+    const writer = await listening(['--store', url, '--block-time', '0', '--accounts', '2', '--seed', 'stored', '--dev']);
     expect(writer.output()).toMatch(/in-memory testnet, blocks on request; written to postgres:\/\/postgres@127\.0\.0\.1:\d+\/symbol_gateway, at height 1\)/);
     const reader = await listening(['--store', url, '--reader']);
     expect(reader.output()).toMatch(/\(a reader of postgres:\/\//);
@@ -35,7 +35,7 @@ describe('symbol-gateway --store postgres://…', () => {
     writer.child.kill('SIGTERM');
     await once(writer.child, 'exit');
     // The seed and accounts come from the database.
-    const again = await listening(['--store', url, '--block-time', '0']);
+    const again = await listening(['--store', url, '--block-time', '0', '--dev']);
     expect(again.output()).toContain('at height 4)');
     await again.printed('funded test accounts');
     const next = await mine(again.base, 1);
@@ -43,5 +43,13 @@ describe('symbol-gateway --store postgres://…', () => {
     expect((await json(`${again.base}/blocks/4`)).meta.hash).toBe(last.hash);
     again.child.kill('SIGTERM');
     reader.child.kill('SIGTERM');
+  }, 60_000);
+
+  it('a writer keeps the development controls off unless --dev', async () => {
+    const writer = await listening(['--store', postgres().url, '--block-time', '0']);
+    await writer.printed('dev controls: off (--dev turns them on)');
+    expect((await fetch(`${writer.base}/dev/mine`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"count":1}' })).status).toBe(404);
+    expect((await fetch(`${writer.base}/dev/mining`)).status).toBe(404);
+    expect((await json(`${writer.base}/chain/info`)).height).toMatch(/^\d+$/);
   }, 60_000);
 });

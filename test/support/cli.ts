@@ -47,11 +47,11 @@ export async function started(args: string[], accounts: number): Promise<{ base:
 
 
 /**
- * Starts the command and waits for its `listening on` line: the base URL, the output so far,
+ * Starts the command and waits for its `listening on` line: the base URL, the output and errors so far,
  * and `printed(text)`, which waits for text printed after that line (it may come in a later chunk).
  */
-export async function listening(args: string[]): Promise<{ base: string; child: ChildProcess; output: () => string; printed: (text: string) => Promise<void> }> {
-  const child = run(['--port', '0', '--host', '127.0.0.1', ...args]);
+export async function listening(args: string[], env: Record<string, string> = {}): Promise<{ base: string; child: ChildProcess; output: () => string; errors: () => string; printed: (text: string) => Promise<void> }> {
+  const child = run(['--port', '0', '--host', '127.0.0.1', ...args], env);
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += chunk));
@@ -65,7 +65,7 @@ export async function listening(args: string[]): Promise<{ base: string; child: 
           if (Date.now() > until) throw new Error(`the command did not print '${text}': ${stdout}`);
         }
       };
-      return { base: match[1], child, output: () => stdout, printed };
+      return { base: match[1], child, output: () => stdout, errors: () => stderr, printed };
     }
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the gateway did not start: ${stdout}${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
