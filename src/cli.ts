@@ -462,7 +462,7 @@ try {
   }
   if (secure) console.log(`HTTPS on ${url('https', secure)} (WebSocket: ${url('wss', secure)}/ws; certificate ${options.tls!.files.cert}, read again on SIGHUP)`);
   const loopback = isLoopback(options.host);
-  console.log(loopback ? `listening on ${options.host}: this machine only (--host 0.0.0.0 for every interface)` : `listening on ${options.host}: reachable from other machines`);
+  console.log(loopback ? `host ${options.host}: this machine only (--host 0.0.0.0 for every interface)` : `host ${options.host}: reachable from other machines`);
   if (options.dev && chain && !loopback) {
     console.warn(`symbol-gateway: warning: the development controls (/dev/) are on and ${options.host} is reachable from other machines: anyone who reaches the gateway can mine, set balances, revert or load a chain; --no-dev turns them off`);
   }

@@ -154,6 +154,9 @@ describe('symbol-gateway over TLS', () => {
   it('refuses missing, unreadable or mismatched files with exit code 2, naming the flag and the file', async () => {
     const missing = join(directory, 'missing.pem');
     const notPem = join(directory, 'server.ext');
+    // The config file's keys, relative to it.
+    const config = join(directory, 'gateway.json');
+    await writeFile(config, JSON.stringify({ tlsCert: 'missing.pem', tlsKey: 'first.key', tlsPort: 0 }));
     const cases: [string[], string][] = [
       [['--tls-cert', missing, '--tls-key', servers.first.key], `--tls-cert ${missing}: no such file`],
       [['--tls-cert', servers.first.cert, '--tls-key', missing], `--tls-key ${missing}: no such file`],
@@ -161,6 +164,7 @@ describe('symbol-gateway over TLS', () => {
       [['--tls-cert', notPem, '--tls-key', servers.first.key], `--tls-cert ${notPem}: not a PEM certificate`],
       [['--tls-cert', servers.first.cert, '--tls-key', notPem], `--tls-key ${notPem}: not an unencrypted PEM private key`],
       [['--tls-cert', servers.first.cert, '--tls-key', servers.second.key], `--tls-key ${servers.second.key} is not the key of the certificate in --tls-cert ${servers.first.cert}`],
+      [['--config', config], `--tls-cert ${missing}: no such file`],
       [['--tls-cert', servers.first.cert], '--tls-cert and --tls-key go together'],
       [['--tls-port', '3001'], '--tls-port goes with --tls-cert and --tls-key'],
       [['--tls-cert', servers.first.cert, '--tls-key', servers.first.key, '--port', '3005', '--tls-port', '3005'], "--tls-port 3005 is --port's"],

@@ -53,7 +53,7 @@ describe('symbol-gateway command', () => {
     for (const until = Date.now() + 20_000; !stdout.includes('private key') && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 50));
     const port = /listening on http:\/\/127\.0\.0\.1:(\d+) \(in-memory/.exec(stdout)?.[1];
     expect(port).toBeDefined();
-    expect(stdout).toContain('listening on 127.0.0.1: this machine only (--host 0.0.0.0 for every interface)');
+    expect(stdout).toContain('host 127.0.0.1: this machine only (--host 0.0.0.0 for every interface)');
     expect((await fetch(`http://127.0.0.1:${port}/chain/info`)).status).toBe(200);
     // Another address of this machine is not served (where the machine has one).
     const outside = Object.values(networkInterfaces()).flat().find((entry) => entry && entry.family === 'IPv4' && !entry.internal);
@@ -62,7 +62,7 @@ describe('symbol-gateway command', () => {
     // Every interface with the controls on: a warning on stderr; the controls answer.
     const open = await listening(['--host', '0.0.0.0', '--accounts', '1', '--block-time', '0']);
     await open.printed('private key');
-    expect(open.output()).toContain('listening on 0.0.0.0: reachable from other machines');
+    expect(open.output()).toContain('host 0.0.0.0: reachable from other machines');
     expect(open.errors()).toContain('warning: the development controls (/dev/) are on and 0.0.0.0 is reachable from other machines');
     expect((await fetch(`${open.base}/dev/mine`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"count":1}' })).status).toBe(200);
     // --no-dev (or the config file's "dev": false): no controls, no warning.
