@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { flagsOf, isLoopback, redacted, UsageError, whole } from './command-line.js';
 import { readTls, type TlsCredentials, type TlsFiles } from './cli-tls.js';
 import { flagOf, jsonSetting, readConfigFile, settingFlags, type SETTINGS, type SettingName, type SettingValue } from './config-file.js';
-import { createGateway, type GatewayOptions } from './gateway.js';
+import { createGateway, THROTTLING_DEFAULTS, type GatewayOptions, type ThrottlingOptions } from './gateway.js';
+import { RequestThrottle } from './http/throttle.js';
 import { resolvePagination, type PaginationSettings } from './pagination.js';
 import { uncirculatingAccountsOption, type MetalOptions } from './routes/settings.js';
 import type { NodeInfoDTO } from './backend/dto.js';
@@ -87,6 +88,11 @@ options (each also read from the environment variable in brackets):
                       /network/currency/supply/circulating leaves out, besides the nemesis signer's
   --metal-size-limit <bytes>, --metal-cache-ttl <s>  GET /metadata/metal/{metalId}: largest Metal and
                       bytes of Metals kept (default 10000000), seconds one is kept (default 300)
+  --throttle-burst <n>, --throttle-rate <r>  throttle each client address: n requests at once,
+                      r more a second (fractions allowed); over it, 429 with Retry-After. Either
+                      turns it on, the other then catapult-rest's (burst 20, rate 5) (default off)
+  --trusted-proxies <list>  addresses and CIDR ranges (comma-separated) of reverse proxies whose
+                      X-Forwarded-For names the client that is throttled (with the two above)
   -h, --help          this text`;
 
 /** The value each setting's flag gives (a JSON setting's: its file's name). */
@@ -200,6 +206,7 @@ function parse(argv: readonly string[]): Options {
   const fork = forkOf(values.fork ?? (env.FORK_URL || undefined), values['fork-height'], values);
   if (fork && values['network-properties'] !== undefined) throw new UsageError("--network-properties goes without --fork: a fork runs on the upstream's network (--rules sets its rules)");
   const gateway = gatewayOf(values);
+  if (gateway.throttling) notes.push(throttlingNote(gateway.throttling));
   return { help: false, port, host, dev, tls, chain, gateway, node, state: values.state, given, store, fork, notes, ruled };
 }
 
@@ -263,7 +270,40 @@ function gatewayOf(values: FlagValues): GatewayOptions {
   if (values['metal-size-limit'] !== undefined) metal.sizeLimit = whole('--metal-size-limit', values['metal-size-limit'], 1, 999_999_999);
   if (values['metal-cache-ttl'] !== undefined) metal.cacheTtl = whole('--metal-cache-ttl', values['metal-cache-ttl'], 0, 31_536_000);
   if (Object.keys(metal).length > 0) gateway.metal = metal;
+  const throttling = throttlingOf(values);
+  if (throttling) gateway.throttling = throttling;
   return gateway;
+}
+
+/** `--throttle-burst`, `--throttle-rate` and `--trusted-proxies` as the `throttling` option: off unless a limit is given. */
+function throttlingOf(values: FlagValues): ThrottlingOptions | undefined {
+  const burst = values['throttle-burst'];
+  const rate = values['throttle-rate'];
+  const proxies = values['trusted-proxies'];
+  if (burst === undefined && rate === undefined) {
+    if (proxies !== undefined) throw new UsageError('--trusted-proxies goes with --throttle-burst or --throttle-rate');
+    return undefined;
+  }
+  const throttling: ThrottlingOptions = {};
+  if (burst !== undefined) throttling.burst = whole('--throttle-burst', burst, 1, 1_000_000);
+  if (rate !== undefined) {
+    const value = /^\d{1,9}(\.\d{1,9})?$/.test(rate) ? Number(rate) : NaN;
+    if (!(value > 0)) throw new UsageError(`--throttle-rate must be a positive number of requests per second, not '${rate}'`);
+    throttling.rate = value;
+  }
+  if (proxies !== undefined) throttling.trustedProxies = proxies.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  try {
+    new RequestThrottle(throttling);
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace('throttling.trustedProxies', '--trusted-proxies'));
+  }
+  return throttling;
+}
+
+/** What the console says of the throttle on start. */
+function throttlingNote({ burst = THROTTLING_DEFAULTS.burst, rate = THROTTLING_DEFAULTS.rate, trustedProxies = [] }: ThrottlingOptions): string {
+  const proxies = trustedProxies.length > 0 ? `; X-Forwarded-For read from ${trustedProxies.join(', ')}` : '';
+  return `throttling: ${burst} requests at once and ${rate} a second per client address${proxies}`;
 }
 
 /** The node's own settings: peers, metadata, deployment and the network's description (a chain's options, or a reader's). */

@@ -47,6 +47,9 @@ export const SETTINGS = {
   uncirculatingAccounts: 'list',
   metalSizeLimit: 'number',
   metalCacheTtl: 'number',
+  throttleBurst: 'number',
+  throttleRate: 'number',
+  trustedProxies: 'list',
 } as const satisfies Record<string, 'number' | 'string' | 'boolean' | 'path' | 'json' | 'list'>;
 
 export type SettingName = keyof typeof SETTINGS;

@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   PayloadTooLarge: 413,
   UriTooLong: 414,
   UnsupportedMediaType: 415,
+  TooManyRequests: 429,
   InternalServiceError: 500,
   ServiceUnavailable: 503,
 } as const;
@@ -101,6 +102,16 @@ export class UriTooLongError extends GatewayError {
 export class UnsupportedMediaTypeError extends GatewayError {
   constructor() {
     super('UnsupportedMediaType', 'content type must be application/json');
+  }
+}
+
+/**
+ * 429: the client's address spent its requests (the `throttling` option); `Retry-After` tells the
+ * whole seconds until its next one is allowed. catapult-rest answers the same code (restify's throttle).
+ */
+export class TooManyRequestsError extends GatewayError {
+  constructor(rate: number, retryAfterSeconds: number) {
+    super('TooManyRequests', `you have exceeded your request rate of ${rate} r/s`, { headers: { 'retry-after': String(retryAfterSeconds) } });
   }
 }
 

@@ -16,6 +16,7 @@ import { CorsPolicy, type CorsOptions } from './http/cors.js';
 import { InFlightRequests, isThenable, type InFlightRequest } from './http/in-flight.js';
 import { resolveLimits, type LimitOptions } from './http/limits.js';
 import { checkQueryParameters } from './http/query.js';
+import { RequestThrottle, type ThrottlingOptions } from './http/throttle.js';
 import { RawAnswer } from './http/raw-answer.js';
 import { keptBody, writeBody, writeEmpty, writeJson, writeJsonBytes, type KeptBody } from './http/response.js';
 import { jsonBody } from './http/json.js';
@@ -34,6 +35,7 @@ export { GATEWAY_DEFAULTS } from './http/limits.js';
 export type { LimitOptions } from './http/limits.js';
 export { ANSWER_MEMO_DEFAULTS, type AnswerMemoOptions } from './http/answer-memo.js';
 export { METAL_DEFAULTS, type MetalOptions } from './routes/settings.js';
+export { THROTTLING_DEFAULTS, type ThrottlingOptions } from './http/throttle.js';
 
 /** Where the gateway reports failures it answered with 500. */
 export interface GatewayLogger {
@@ -98,6 +100,15 @@ export interface GatewayOptions extends LimitOptions {
    * code sorts `asc` when `order` is absent: `{ defaultOrder: 'asc' }` does as it does).
    */
   pagination?: Partial<PaginationSettings>;
+  /**
+   * Requests per client address (catapult-rest's `throttling`): a token bucket of `burst` requests
+   * refilled at `rate` a second; a request to a gateway route, or a WebSocket upgrade, without a
+   * token gets 429 `TooManyRequests` with `Retry-After` (seconds). `{}` takes catapult-rest's
+   * `{ burst: 20, rate: 5 }` (`THROTTLING_DEFAULTS`); behind a reverse proxy, list it in
+   * `trustedProxies` so the client it forwards for counts. Mounted with `next`, the app's own
+   * paths are not counted. Default: off.
+   */
+  throttling?: ThrottlingOptions | false;
 }
 
 /** What `attach` takes: node's `http.Server` and `https.Server` fit. */
@@ -161,7 +172,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const router = new Router();
   symbolRoutes(router, backend, settings);
   if (options.dev) devRoutes(router, backend);
-  const hub = new ListenerHub(backend.events, options.ws);
+  const throttle = options.throttling ? new RequestThrottle(options.throttling) : undefined;
+  const hub = new ListenerHub(backend.events, options.ws, throttle && ((req) => throttle.admit(req)));
   if (explorer) explorerRoute(router, explorer, hub.path);
   const inFlight = new InFlightRequests();
   // A route added or replaced later may answer a URL otherwise: the router's registrations count as data too.
@@ -175,7 +187,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
       res.destroy();
       return;
     }
-    writeJson(res, gatewayError.status, gatewayError.toJSON(), { ...cors.headers(req), ...gatewayError.headers });
+    // A browser's script may read the error's own headers (Retry-After, Allow) too.
+    writeJson(res, gatewayError.status, gatewayError.toJSON(), { ...cors.exposing(req, Object.keys(gatewayError.headers)), ...gatewayError.headers });
   };
 
   // Whether the router has a route at `path` (a path that fails to decode matched one).
@@ -197,6 +210,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     const path = mark === -1 ? url : url.slice(0, mark);
     // Refused before any routing or parsing; mounted in an app, the gateway leaves the app's own paths to it.
     if (url.length > limits.maxUrlLength && (!next || serves(path))) throw new UriTooLongError(limits.maxUrlLength);
+    // Every request for the gateway counts, memo answers and errors too; the app's own paths are the app's.
+    if (throttle !== undefined && (!next || serves(path))) throttle.admit(req);
     // A pure route's answer to this very URL while the backend's data has not changed: no routing, no handler.
     if (memo !== undefined && (method === 'GET' || method === 'HEAD') && !closing) {
       const kept = memo.get(url);

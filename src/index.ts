@@ -1,5 +1,5 @@
-export { createGateway, GATEWAY_DEFAULTS, ANSWER_MEMO_DEFAULTS, METAL_DEFAULTS } from './gateway.js';
-export type { Gateway, GatewayOptions, GatewayLogger, NextFunction, LimitOptions, AttachableServer, AnswerMemoOptions, MetalOptions } from './gateway.js';
+export { createGateway, GATEWAY_DEFAULTS, ANSWER_MEMO_DEFAULTS, METAL_DEFAULTS, THROTTLING_DEFAULTS } from './gateway.js';
+export type { Gateway, GatewayOptions, GatewayLogger, NextFunction, LimitOptions, AttachableServer, AnswerMemoOptions, MetalOptions, ThrottlingOptions } from './gateway.js';
 export { Router, PURE } from './http/router.js';
 export { RawAnswer } from './http/raw-answer.js';
 export type { Method, RequestContext, RouteHandler, RouteMatch, RouteOptions } from './http/router.js';
@@ -21,6 +21,7 @@ export {
   PayloadTooLargeError,
   ResourceNotFoundError,
   ServiceUnavailableError,
+  TooManyRequestsError,
   UnsupportedMediaTypeError,
   UriTooLongError,
   toGatewayError,
@@ -29,7 +30,7 @@ export type { ErrorBody, ErrorCode } from './errors.js';
 export type * from './backend/index.js';
 export { ADDRESS_CHANNELS, CHANNELS } from './backend/events.js';
 export { ListenerHub, CLOSE_CODE, CLOSE_REASON, LISTENER_DEFAULTS } from './ws/index.js';
-export type { ListenerHubOptions, UpgradeEmitter } from './ws/index.js';
+export type { ListenerHubOptions, UpgradeAdmission, UpgradeEmitter } from './ws/index.js';
 export { InMemoryChain } from './in-memory-chain.js';
 export { Chain } from './memory/chain/chain.js';
 export type { ChainAccount, ChainAddress, ChainIdentity, ChainSinks, Currency } from './memory/chain/identity.js';

@@ -168,6 +168,23 @@ describe('symbol-gateway --config', () => {
     }
   }, 60_000);
 
+  it('throttles each client address from the flags and the file, through a trusted proxy', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'symbol-gateway-config-'));
+    try {
+      const config = join(directory, 'gateway.json');
+      await writeFile(config, JSON.stringify({ blockTime: 0, accounts: 1, throttleBurst: 2, trustedProxies: ['127.0.0.1'] }));
+      const { base, lines } = await started(['--config', config, '--throttle-rate', '0.5'], 1);
+      expect(lines).toContain('throttling: 2 requests at once and 0.5 a second per client address; X-Forwarded-For read from 127.0.0.1');
+      const from = (client: string) => fetch(`${base}/chain/info`, { headers: { 'x-forwarded-for': client } });
+      expect([(await from('198.51.100.1')).status, (await from('198.51.100.1')).status]).toEqual([200, 200]);
+      const refused = await from('198.51.100.1');
+      expect([refused.status, refused.headers.get('retry-after'), await refused.json()]).toEqual([429, '2', { code: 'TooManyRequests', message: 'you have exceeded your request rate of 0.5 r/s' }]);
+      expect((await from('198.51.100.2')).status).toBe(200);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('refuses an unknown key, a wrong type or a bad value, naming it', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'symbol-gateway-config-'));
     try {
@@ -190,6 +207,10 @@ describe('symbol-gateway --config', () => {
         [['--uncirculating-accounts', 'ABC'], /--uncirculating-accounts must be a public key of 64 hex characters, not "ABC"/],
         [['--metal-cache-ttl', 'soon'], /--metal-cache-ttl must be a whole number/],
         [['--fee-statistics-blocks', '0'], /--fee-statistics-blocks must be a whole number from 1/],
+        [['--throttle-burst', '0'], /--throttle-burst must be a whole number from 1/],
+        [['--throttle-rate', 'fast'], /--throttle-rate must be a positive number of requests per second, not 'fast'/],
+        [['--trusted-proxies', '10.0.0.1'], /--trusted-proxies goes with --throttle-burst or --throttle-rate/],
+        [['--throttle-rate', '1', '--trusted-proxies', '10.0.0.0/40'], /--trusted-proxies: '10.0.0.0\/40' is not an IP address or CIDR range/],
         [['--store', 'postgres://x', '--reader', '--fee-statistics-blocks', '5'], /--reader serves the chain another process writes/],
       ];
       const outcomes = await Promise.all(cases.map(([args]) => finished(args)));
@@ -205,6 +226,6 @@ describe('symbol-gateway --config', () => {
 
   it('--help documents every setting', async () => {
     const { stdout } = await finished(['--help']);
-    for (const flag of ['--config', '--network-properties', '--rules', '--fee-statistics-blocks', '--peers', '--node-metadata', '--deployment', '--cors', '--page-size-min', '--page-size-max', '--page-size-default', '--default-order', '--uncirculating-accounts', '--metal-size-limit', '--metal-cache-ttl', '--network-description']) expect(stdout).toContain(flag);
+    for (const flag of ['--config', '--network-properties', '--rules', '--fee-statistics-blocks', '--peers', '--node-metadata', '--deployment', '--cors', '--page-size-min', '--page-size-max', '--page-size-default', '--default-order', '--uncirculating-accounts', '--metal-size-limit', '--metal-cache-ttl', '--network-description', '--throttle-burst', '--throttle-rate', '--trusted-proxies']) expect(stdout).toContain(flag);
   });
 });

@@ -57,7 +57,8 @@ function sdk2Process(url: string, env: Record<string, string>): { child: ChildPr
   let stdout = '';
   child.stdout!.on('data', (chunk) => (stdout += chunk));
   const line = async (prefix: string) => {
-    for (const until = Date.now() + 20_000; ; await new Promise((resolve) => setTimeout(resolve, 20))) {
+    // The child imports symbol-sdk 2 first: on a loaded machine that alone takes seconds.
+    for (const until = Date.now() + 45_000; ; await new Promise((resolve) => setTimeout(resolve, 20))) {
       const found = stdout.split('\n').find((text) => text.startsWith(prefix));
       if (found !== undefined) return found.slice(prefix.length);
       if (Date.now() > until || child.exitCode !== null) throw new Error(`symbol-sdk 2 did not print '${prefix}': ${stdout}`);
@@ -106,7 +107,7 @@ describe('symbol-gateway over TLS', () => {
     // Without the CA the SDK refuses the certificate: it is TLS, and trust comes from the CA.
     const untrusting = sdk2Process(`https://localhost:${gateway.tlsPort}`, { NODE_EXTRA_CA_CERTS: '' });
     expect(await untrusting.line('error ')).toMatch(/certificate/i);
-  }, 60_000);
+  }, 120_000);
 
   it('SIGHUP reads the certificate again: the next handshake sees the new one, an open keep-alive connection and WebSocket go on', async () => {
     const live = join(directory, 'live');

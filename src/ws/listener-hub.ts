@@ -4,7 +4,7 @@ import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData, type ServerOptions } from 'ws';
 import type { ChainEvent, EventFeed } from '../backend/events.js';
-import { ERROR_STATUS, type ErrorCode } from '../errors.js';
+import { ERROR_STATUS, toGatewayError, type ErrorCode } from '../errors.js';
 import { rawErrorResponse } from '../http/response.js';
 import { eventTopics } from './channel.js';
 import { parseClientMessage } from './client-message.js';
@@ -17,6 +17,9 @@ import { FrameRateLimit } from './rate-limit.js';
 import { TopicIndex } from './topic-index.js';
 
 export type { ListenerHubOptions } from './options.js';
+
+/** Decides on an upgrade for the hub's path before its handshake: throws the `GatewayError` to answer it with (the gateway's throttle), or returns. */
+export type UpgradeAdmission = (req: IncomingMessage) => void;
 
 /** What `attach` needs of a server: node's `http.Server` and `https.Server` both fit. */
 export interface UpgradeEmitter {
@@ -88,15 +91,18 @@ export class ListenerHub {
   readonly #heartbeat: Heartbeat;
   #stopFeed: (() => void) | undefined;
   #closing: Promise<void> | undefined;
+  readonly #admitUpgrade: UpgradeAdmission | undefined;
 
   /**
    * @param feed the events to deliver; `undefined` for a hub that only gets `publish` calls
    * @param options `path` (default `'/ws'`), `maxSubscriptions` (100), `maxPayload` (4096 bytes),
    *   `maxConnections` (10 000), `maxFramesPerSecond` (200), `maxBufferedBytes` (1 MiB),
    *   `heartbeatInterval` (30 000 ms, 0 disables); see `ListenerHubOptions`
+   * @param admit asked about each upgrade for the path before its handshake; what it throws is the answer
    * @throws TypeError when an option is out of range
    */
-  constructor(feed: EventFeed | undefined, options: ListenerHubOptions = {}) {
+  constructor(feed: EventFeed | undefined, options: ListenerHubOptions = {}, admit?: UpgradeAdmission) {
+    this.#admitUpgrade = admit;
     const { maxPayload, heartbeatInterval, ...limits } = resolveListenerOptions(options);
     this.path = limits.path;
     this.maxSubscriptions = limits.maxSubscriptions;
@@ -133,7 +139,7 @@ export class ListenerHub {
    * @param head the first bytes after the request head
    * @returns false, leaving the socket untouched, when the request is for another path;
    *   true when the hub answered it: 101, or a `{code, message}` JSON error (405 for a method but
-   *   GET, 400 for a malformed handshake, 503 when full or closing) and the socket closed
+   *   GET, 400 for a malformed handshake, 503 when full or closing, what `admit` threw) and the socket closed
    */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
     if (pathOf(req.url) !== this.path) return false;
@@ -142,6 +148,15 @@ export class ListenerHub {
     if (this.#closing) {
       rejectUpgrade(req, socket, 'ServiceUnavailable', UPGRADE_ERROR.shutdown);
       return true;
+    }
+    if (this.#admitUpgrade !== undefined) {
+      try {
+        this.#admitUpgrade(req);
+      } catch (error) {
+        const refusal = toGatewayError(error);
+        rejectUpgrade(req, socket, refusal.code, refusal.message, refusal.headers);
+        return true;
+      }
     }
     if (this.#connections.size >= this.maxConnections) {
       rejectUpgrade(req, socket, 'ServiceUnavailable', UPGRADE_ERROR.tooManyConnections(this.maxConnections));

@@ -22,6 +22,8 @@ export interface RequestInit {
   headers?: Record<string, string | number>;
   /** Check the body against the OpenAPI spec (default true; off for an app's own routes). */
   spec?: boolean;
+  /** The loopback address the client's socket is bound to (`127.0.0.2`: another client address); the system's choice by default. */
+  localAddress?: string;
 }
 
 /** A gateway on a real node:http server on an ephemeral loopback port. */
@@ -43,7 +45,7 @@ export class TestServer {
   /** Sends a request and, unless told otherwise, validates the JSON body against the spec. */
   request(method: string, path: string, init: RequestInit = {}): Promise<Reply> {
     return new Promise((resolve, reject) => {
-      const req = http.request(`${this.base}${path}`, { method, headers: init.headers }, (res) => {
+      const req = http.request(`${this.base}${path}`, { method, headers: init.headers, localAddress: init.localAddress }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
