@@ -20,6 +20,6 @@ describe('package', () => {
   });
 
   it('keeps frameworks out of the runtime dependencies', () => {
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(['path-to-regexp', 'symbol-sdk', 'ws']);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['path-to-regexp', 'pino', 'prom-client', 'symbol-sdk', 'ws']);
   });
 });
