@@ -1,6 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { pino, type Logger } from 'pino';
+import { collectDefaultMetrics, Registry } from 'prom-client';
+import { readableLogLine } from './http/access-log.js';
 import { flagsOf, redacted, UsageError, whole } from './command-line.js';
 import { flagOf, jsonSetting, readConfigFile, settingFlags, type SETTINGS, type SettingName, type SettingValue } from './config-file.js';
 import { createGateway, type GatewayOptions } from './gateway.js';
@@ -78,6 +82,13 @@ options (each also read from the environment variable in brackets):
                       /network/currency/supply/circulating leaves out, besides the nemesis signer's
   --metal-size-limit <bytes>, --metal-cache-ttl <s>  GET /metadata/metal/{metalId}: largest Metal and
                       bytes of Metals kept (default 10000000), seconds one is kept (default 300)
+  --metrics-path <path>  serve Prometheus metrics (requests, latency, sockets, frames, lag, pool) at this
+                      path (default: no metrics; /metrics with --metrics-port)
+  --metrics-port <n>  serve them on this port of --host instead, apart from the gateway's routes
+  --log-level <level> fatal, error, warn, info (an access log line per request), debug, trace or
+                      silent (default info): JSON lines on stdout, readable ones on a terminal
+  --stale-after <n>   with --reader: /node/health answers 503 once the database's newest block is
+                      older than n block times (the network's blockGenerationTargetTime)
   -h, --help          this text`;
 
 /** The value each setting's flag gives (a JSON setting's: its file's name). */
@@ -107,12 +118,16 @@ interface Options {
   /** The --fork upstream, if any. */
   fork?: { url: string; height?: bigint };
   /** Where chain data lives. */
-  store: { kind: 'memory' } | { kind: 'postgres'; url: string; reader: boolean; poolSize: number; statementTimeout: number };
+  store: { kind: 'memory' } | { kind: 'postgres'; url: string; reader: boolean; poolSize: number; statementTimeout: number; staleAfter?: number };
+  /** Where Prometheus metrics are served: a path of the gateway's server, or of a server of their own on `port`. */
+  metrics?: { path: string; port?: number };
+  /** The level of the log (the access log is at info). */
+  logLevel: string;
 }
 
 function parse(argv: readonly string[]): Options {
   const flags = flagsOf(argv, { ...settingFlags(), config: { type: 'string' }, help: { type: 'boolean', short: 'h' } }) as FlagValues & { config?: string; help?: boolean };
-  if (flags.help) return { help: true, port: 0, host: '', chain: {}, gateway: {}, given: {}, store: { kind: 'memory' }, notes: [] };
+  if (flags.help) return { help: true, port: 0, host: '', chain: {}, gateway: {}, given: {}, store: { kind: 'memory' }, notes: [], logLevel: 'info' };
   if (flags.config === '') throw new UsageError('--config must name a file');
   // The config file's settings, each overridden by its flag.
   const file = flags.config === undefined ? {} : readConfigFile(flags.config);
@@ -142,6 +157,10 @@ function parse(argv: readonly string[]): Options {
         poolSize: whole('--pool-size', values['pool-size'] ?? '10', 1, 1_000),
         statementTimeout: whole('--statement-timeout', values['statement-timeout'] ?? '5000', 1, 86_400_000),
       };
+  if (values['stale-after'] !== undefined) {
+    if (store.kind !== 'postgres' || !store.reader) throw new UsageError('--stale-after goes with --reader (a reader tells when the database stopped moving)');
+    store.staleAfter = whole('--stale-after', values['stale-after'], 1, 1_000_000);
+  }
   if (store.kind === 'postgres' && values.state !== undefined) throw new UsageError('--state goes with the memory store (PostgreSQL keeps the chain itself)');
   // The settings of the chain itself: a reader serves a chain another process writes.
   const chainFlags = ['block-time', 'automine', 'accounts', 'balance', 'seed', 'network', 'rules', 'network-properties', 'fee-statistics-blocks'] as const;
@@ -179,7 +198,20 @@ function parse(argv: readonly string[]): Options {
   const fork = forkOf(values.fork ?? (env.FORK_URL || undefined), values['fork-height'], values);
   if (fork && values['network-properties'] !== undefined) throw new UsageError("--network-properties goes without --fork: a fork runs on the upstream's network (--rules sets its rules)");
   const gateway = gatewayOf(values);
-  return { help: false, port, host, chain, gateway, node, state: values.state, given, store, fork, notes, ruled };
+  const logLevel = values['log-level'] ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not '${logLevel}'`);
+  return { help: false, port, host, chain, gateway, node, state: values.state, given, store, fork, notes, ruled, metrics: metricsOf(values), logLevel };
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** --metrics-path and --metrics-port: none, metrics off. */
+function metricsOf(values: FlagValues): Options['metrics'] {
+  const path = values['metrics-path'];
+  const port = values['metrics-port'];
+  if (path === undefined && port === undefined) return undefined;
+  if (path !== undefined && !/^\/[^\s?#]*$/.test(path)) throw new UsageError(`--metrics-path must be a path (/metrics), not '${path}'`);
+  return { path: path ?? '/metrics', ...(port !== undefined ? { port: whole('--metrics-port', port, 0, 65_535) } : {}) };
 }
 
 /** `page-size-max` → `pageSizeMax`. */
@@ -357,7 +389,7 @@ try {
     const postgres = await loadPostgres();
     const where = redacted(url);
     if (reader) {
-      backend = postgres.createPostgresBackend({ url, poolSize, statementTimeout, ...options.node });
+      backend = postgres.createPostgresBackend({ url, poolSize, statementTimeout, staleAfter: options.store.staleAfter, ...options.node });
       storeLine = `a reader of ${where}`;
     } else {
       // Only the state flags given: a database that holds a chain continues it with its own (and refuses others).
@@ -397,10 +429,51 @@ async function loadPostgres(): Promise<typeof import('./postgres.js')> {
   }
 }
 
+// JSON lines for a log collector; on a terminal, lines a person reads.
+const log: Logger = pino({ level: options.logLevel }, process.stdout.isTTY ? readableStdout() : process.stdout);
+const registry = options.metrics ? new Registry() : undefined;
+if (registry) collectDefaultMetrics({ register: registry });
 // A development chain: the /dev/ controls and the explorer page are on (a reader has no chain to control).
-const gateway = createGateway({ ...options.gateway, backend, dev: chain !== undefined, explorer: true });
+const gateway = createGateway({
+  ...options.gateway,
+  backend,
+  dev: chain !== undefined,
+  explorer: true,
+  accessLog: log,
+  logger: { error: (message, error) => log.error({ err: error }, message) },
+  metrics: registry ? { registry, path: options.metrics!.port === undefined ? options.metrics!.path : false } : false,
+});
 const server = http.createServer(gateway.handle);
 gateway.attach(server);
+const metricsServer = options.metrics?.port === undefined ? undefined : serveMetrics(options.metrics.port, options.metrics.path);
+
+/** Prometheus metrics on a port of their own: its path answers them, any other 404. */
+function serveMetrics(port: number, path: string): http.Server {
+  const metrics = http.createServer((req, res) => {
+    if (req.method !== 'GET' || req.url?.split('?')[0] !== path) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'ResourceNotFound', message: `metrics are at GET ${path}` }));
+      return;
+    }
+    registry!.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': registry!.contentType }).end(text),
+      (error: Error) => res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'Internal', message: error.message })),
+    );
+  });
+  return metrics.listen(port, options.host, () => {
+    const { port: bound } = metrics.address() as AddressInfo;
+    console.log(`metrics: http://${options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host}:${bound}${path}`);
+  });
+}
+
+/** Stdout for a person: each pino line as `readableLogLine` writes it. */
+function readableStdout(): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line !== '') process.stdout.write(`${readableLogLine(line)}\n`);
+      done();
+    },
+  });
+}
 
 server.listen(options.port, options.host, () => {
   const { port } = server.address() as AddressInfo;
@@ -410,6 +483,7 @@ server.listen(options.port, options.host, () => {
   if (!chain) {
     console.log(`symbol-gateway listening on ${base} (${storeLine})`);
     console.log(`try: curl ${base}/blocks   (WebSocket: ws://${host}:${port}/ws)`);
+    if (options.metrics?.port === undefined && options.metrics) console.log(`metrics: ${base}${options.metrics.path}`);
     return;
   }
   const { blockInterval, automine } = chain.options;
@@ -417,6 +491,7 @@ server.listen(options.port, options.host, () => {
   console.log(`symbol-gateway listening on ${base} (in-memory ${chain.options.network}, ${mining}${storeLine ? `; ${storeLine}` : ''})`);
   if (options.state !== undefined) console.log(`state: ${loaded ? `loaded from ${options.state} at height ${chain.height}` : `a new chain`}; written to ${options.state} on exit`);
   console.log(`try: curl ${base}/blocks   (WebSocket: ws://${host}:${port}/ws)`);
+  if (options.metrics?.port === undefined && options.metrics) console.log(`metrics: ${base}${options.metrics.path}`);
   console.log(`explorer: ${base}/explorer`);
   console.log(`dev controls: curl -X POST -H 'content-type: application/json' -d '{"count":1}' ${base}/dev/mine`);
   console.log(`funded test accounts (${formatXym(chain.options.accountBalance)} XYM each; generation hash seed ${chain.options.generationHashSeed}):`);
@@ -430,6 +505,8 @@ function formatXym(amount: bigint): string {
 
 function shutdown(): void {
   server.close();
+  metricsServer?.close();
+  metricsServer?.closeAllConnections();
   // The chain as it stands once the last announces are checked: written before the chain closes.
   if (options.state !== undefined && chain) {
     try {

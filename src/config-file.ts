@@ -43,6 +43,10 @@ export const SETTINGS = {
   uncirculatingAccounts: 'list',
   metalSizeLimit: 'number',
   metalCacheTtl: 'number',
+  metricsPort: 'number',
+  metricsPath: 'string',
+  logLevel: 'string',
+  staleAfter: 'number',
 } as const satisfies Record<string, 'number' | 'string' | 'boolean' | 'path' | 'json' | 'list'>;
 
 export type SettingName = keyof typeof SETTINGS;

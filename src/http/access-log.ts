@@ -49,3 +49,27 @@ export class AccessLog {
     this.#logger.info(entry, 'request');
   }
 }
+
+const LEVEL_NAMES: Readonly<Record<number, string>> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+
+/**
+ * One pino JSON line as a person reads it on a terminal: `12:00:01.042 INFO  GET /blocks/1 200
+ * 1.2 ms (/blocks/:height) 127.0.0.1 #3` for an access entry, `time LEVEL msg {rest}` for any
+ * other; a line that is not JSON comes back as it is.
+ */
+export function readableLogLine(line: string): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return line;
+  }
+  const { time, level, msg, pid: _pid, hostname: _hostname, ...rest } = entry;
+  const clock = typeof time === 'number' ? new Date(time).toISOString().slice(11, 23) : '';
+  const name = (LEVEL_NAMES[level as number] ?? String(level)).padEnd(5);
+  if (msg === 'request' && typeof rest.status === 'number') {
+    const { reqId, method, url, status, duration, route, remoteAddress } = rest as unknown as AccessLogEntry;
+    return `${clock} ${name} ${method} ${url} ${status} ${duration} ms (${route}) ${remoteAddress ?? '-'} #${reqId}`;
+  }
+  return `${clock} ${name} ${String(msg ?? '')}${Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : ''}`;
+}
