@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
 import type { ChainEvent, GatewayBackend } from './backend/index.js';
 import type { ListenerHub } from './ws/index.js';
 import { RawAnswer } from './http/raw-answer.js';
@@ -16,33 +16,45 @@ export const UNMATCHED_ROUTE = '(unmatched)';
 
 /** Latency buckets, in seconds: a memo hit answers in tens of µs, a PostgreSQL page in ms, a timeout in seconds. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-
-type CounterChild = ReturnType<Counter<string>['labels']>;
-type HistogramChild = ReturnType<Histogram<string>['labels']>;
+const LATENCY_BUCKETS_LENGTH = LATENCY_BUCKETS.length;
 
 /**
- * The gateway's Prometheus metrics (names start `symbol_gateway_`). Per request it costs two
- * map lookups, a counter and a histogram increment: the labelled children are made once per
- * route, method and status and kept. Everything else (sockets, subscriptions, frames, lag,
- * the pool) is read from its owner when Prometheus scrapes.
+ * One route and method's requests: by status, and their latencies: each bucket's own count (made
+ * cumulative at a scrape), then the sum of the seconds (in the array, so adding to it boxes no number).
+ */
+interface Series {
+  readonly route: string;
+  readonly method: string;
+  readonly byStatus: Map<number, { count: number }>;
+  readonly latency: Float64Array;
+}
+
+/** Where the sum of the seconds is in `Series.latency`, after the +Inf bucket. */
+const SUM = LATENCY_BUCKETS_LENGTH + 1;
+
+/**
+ * The gateway's Prometheus metrics (names start `symbol_gateway_`). A request costs two map
+ * lookups, a few number increments and a walk of 14 bucket bounds: the counts are plain numbers
+ * this class keeps (prom-client's own counters hash their labels on every call), and the
+ * registry reads them at a scrape. Everything else (sockets, subscriptions, frames, lag, the
+ * pool) is read from its owner when Prometheus scrapes.
  */
 export class GatewayMetrics {
   readonly registry: Registry;
-  readonly #requests: Counter<'route' | 'method' | 'status'>;
-  readonly #latency: Histogram<'route' | 'method'>;
-  readonly #inFlight: Gauge;
+  /** Series by route, then method: made once each, so a request allocates nothing. */
+  readonly #series = new Map<string, Map<string, Series>>();
+  #inFlight = 0;
   readonly #events: Counter<'channel'>;
-  /** Children by route, method, then status: made once, so a request allocates nothing. */
-  readonly #children = new Map<string, Map<string, { latency: HistogramChild; byStatus: Map<number, CounterChild> }>>();
   #lastEventAt = performance.now();
   #stopEvents: (() => void) | undefined;
 
   constructor(backend: GatewayBackend, hub: ListenerHub, registry: Registry = new Registry()) {
     this.registry = registry;
     const registers = [registry];
-    this.#requests = new Counter({ name: 'symbol_gateway_http_requests_total', help: 'HTTP requests answered, by route template, method and status', labelNames: ['route', 'method', 'status'], registers });
-    this.#latency = new Histogram({ name: 'symbol_gateway_http_request_duration_seconds', help: 'Time from a request reaching the gateway to its response being written, by route template and method', labelNames: ['route', 'method'], buckets: LATENCY_BUCKETS, registers });
-    this.#inFlight = new Gauge({ name: 'symbol_gateway_http_requests_in_flight', help: 'HTTP requests being answered', registers });
+    registry.registerMetric(requestsMetric(() => this.#series.values()) as never);
+    registry.registerMetric(latencyMetric(() => this.#series.values()) as never);
+    const inFlight = () => this.#inFlight;
+    new Gauge({ name: 'symbol_gateway_http_requests_in_flight', help: 'HTTP requests being answered', registers, collect() { this.set(inFlight()); } });
     this.#events = new Counter({ name: 'symbol_gateway_chain_events_total', help: 'Chain events the backend delivered, by channel', labelNames: ['channel'], registers });
     const lastEventAt = () => this.#lastEventAt;
     new Gauge({ name: 'symbol_gateway_ws_connections', help: 'Open WebSocket connections', registers, collect() { this.set(hub.connectionCount); } });
@@ -83,12 +95,12 @@ export class GatewayMetrics {
 
   /** One more request being answered. */
   started(): void {
-    this.#inFlight.inc();
+    this.#inFlight++;
   }
 
   /** A request no longer being answered (answered, or handed on to the app). */
   finished(): void {
-    this.#inFlight.dec();
+    this.#inFlight--;
   }
 
   /**
@@ -97,14 +109,18 @@ export class GatewayMetrics {
    * @param startedAt `performance.now()` when it arrived
    */
   answered(route: string, method: string, status: number, startedAt: number): void {
-    let byMethod = this.#children.get(route);
-    if (byMethod === undefined) this.#children.set(route, (byMethod = new Map()));
-    let children = byMethod.get(method);
-    if (children === undefined) byMethod.set(method, (children = { latency: this.#latency.labels(route, method), byStatus: new Map() }));
-    let counter = children.byStatus.get(status);
-    if (counter === undefined) children.byStatus.set(status, (counter = this.#requests.labels(route, method, String(status))));
-    counter.inc();
-    children.latency.observe((performance.now() - startedAt) / 1000);
+    let byMethod = this.#series.get(route);
+    if (byMethod === undefined) this.#series.set(route, (byMethod = new Map()));
+    let series = byMethod.get(method);
+    if (series === undefined) byMethod.set(method, (series = { route, method, byStatus: new Map(), latency: new Float64Array(SUM + 1) }));
+    let counted = series.byStatus.get(status);
+    if (counted === undefined) series.byStatus.set(status, (counted = { count: 0 }));
+    counted.count++;
+    const seconds = (performance.now() - startedAt) / 1000;
+    let bucket = 0;
+    while (bucket < LATENCY_BUCKETS_LENGTH && seconds > LATENCY_BUCKETS[bucket]) bucket++;
+    series.latency[bucket]++;
+    series.latency[SUM] += seconds;
   }
 
   /** The Prometheus text of the registry, as `GET /metrics` answers it. */
@@ -117,6 +133,49 @@ export class GatewayMetrics {
     this.#stopEvents?.();
     this.#stopEvents = undefined;
   }
+}
+
+/** What prom-client's registry reads of a metric: its name, help and type, and its samples at a scrape. */
+interface ScrapedMetric {
+  readonly name: string;
+  readonly help: string;
+  readonly type: 'counter' | 'histogram';
+  readonly aggregator: 'sum';
+  get(): Promise<{ name: string; help: string; type: string; aggregator: 'sum'; values: { labels: Record<string, string | number>; value: number; metricName?: string }[] }>;
+  reset(): void;
+}
+
+type Sample = Awaited<ReturnType<ScrapedMetric['get']>>['values'][number];
+
+function scraped(name: string, help: string, type: ScrapedMetric['type'], values: () => Awaited<ReturnType<ScrapedMetric['get']>>['values']): ScrapedMetric {
+  // The counts belong to the gateway: a registry's resetMetrics() leaves them.
+  return { name, help, type, aggregator: 'sum', get: async () => ({ name, help, type, aggregator: 'sum', values: values() }), reset: () => undefined };
+}
+
+function requestsMetric(series: () => Iterable<Map<string, Series>>): ScrapedMetric {
+  return scraped('symbol_gateway_http_requests_total', 'HTTP requests answered, by route template, method and status', 'counter', () => {
+    const values: Sample[] = [];
+    for (const byMethod of series()) for (const { route, method, byStatus } of byMethod.values()) for (const [status, { count }] of byStatus) values.push({ labels: { route, method, status }, value: count });
+    return values;
+  });
+}
+
+function latencyMetric(series: () => Iterable<Map<string, Series>>): ScrapedMetric {
+  const name = 'symbol_gateway_http_request_duration_seconds';
+  return scraped(name, 'Time from a request reaching the gateway to its response being written, by route template and method', 'histogram', () => {
+    const values: Sample[] = [];
+    for (const byMethod of series()) {
+      for (const { route, method, latency } of byMethod.values()) {
+        let cumulative = 0;
+        for (let i = 0; i <= LATENCY_BUCKETS_LENGTH; i++) {
+          cumulative += latency[i];
+          values.push({ labels: { le: i < LATENCY_BUCKETS_LENGTH ? LATENCY_BUCKETS[i] : '+Inf', route, method }, value: cumulative, metricName: `${name}_bucket` });
+        }
+        values.push({ labels: { route, method }, value: latency[SUM], metricName: `${name}_sum` }, { labels: { route, method }, value: cumulative, metricName: `${name}_count` });
+      }
+    }
+    return values;
+  });
 }
 
 /** A counter read from a running total its owner keeps. */
