@@ -13,7 +13,7 @@ export interface AccessLogEntry {
   method: string;
   /** The route template that answered (`/blocks/:height`), `(unmatched)` when none did. */
   route: string;
-  /** The request target, clipped as error messages clip it. */
+  /** The request target, clipped as error messages clip it (under Express, with its mount path). */
   url: string;
   status: number;
   /** Milliseconds from arrival to the response written, to 0.001 ms. */
@@ -41,7 +41,8 @@ export class AccessLog {
       reqId: typeof given === 'string' && given !== '' ? clip(given) : ++this.#count,
       method: req.method ?? 'GET',
       route,
-      url: clip(req.url ?? '/'),
+      // Express strips its mount path from req.url while the gateway answers (and puts it back later): its originalUrl is what the client asked for.
+      url: clip((req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/'),
       status: res.statusCode,
       duration: Math.round((performance.now() - startedAt) * 1000) / 1000,
       remoteAddress: req.socket?.remoteAddress,
