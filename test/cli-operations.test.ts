@@ -74,6 +74,7 @@ describe('readableLogLine', () => {
   it('writes an access entry as one line a person reads', () => {
     const line = JSON.stringify({ level: 30, time: Date.UTC(2026, 0, 1, 12, 0, 1, 42), pid: 1, hostname: 'h', reqId: 3, method: 'GET', route: '/blocks/:height', url: '/blocks/1', status: 200, duration: 1.2, remoteAddress: '127.0.0.1', msg: 'request' });
     expect(readableLogLine(line)).toBe('12:00:01.042 INFO  GET /blocks/1 200 1.2 ms (/blocks/:height) 127.0.0.1 #3');
+    expect(readableLogLine(JSON.stringify({ ...JSON.parse(line), route: '(unmatched)', url: '/nope', status: 404 }))).toBe('12:00:01.042 INFO  GET /nope 404 1.2 ms (unmatched) 127.0.0.1 #3');
   });
 
   it('writes another entry as its message and fields, and leaves a line that is not JSON as it is', () => {

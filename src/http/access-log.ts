@@ -70,7 +70,8 @@ export function readableLogLine(line: string): string {
   const name = (LEVEL_NAMES[level as number] ?? String(level)).padEnd(5);
   if (msg === 'request' && typeof rest.status === 'number') {
     const { reqId, method, url, status, duration, route, remoteAddress } = rest as unknown as AccessLogEntry;
-    return `${clock} ${name} ${method} ${url} ${status} ${duration} ms (${route}) ${remoteAddress ?? '-'} #${reqId}`;
+    // `(unmatched)` is in parentheses already.
+    return `${clock} ${name} ${method} ${url} ${status} ${duration} ms ${route.startsWith('(') ? route : `(${route})`} ${remoteAddress ?? '-'} #${reqId}`;
   }
   return `${clock} ${name} ${String(msg ?? '')}${Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : ''}`;
 }
