@@ -32,6 +32,8 @@ const SUITES: Record<string, StartOptions> = {
   mirror: {},
   // The gateway and the bare replay each in a process of their own.
   'read-limit': {},
+  // The same with Prometheus metrics on: what they cost.
+  'read-limit-metrics': {},
 };
 
 const args = process.argv.slice(2);

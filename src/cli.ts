@@ -2,6 +2,10 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { pino, type Logger } from 'pino';
+import { collectDefaultMetrics, Registry } from 'prom-client';
+import { readableLogLine } from './http/access-log.js';
 import { flagsOf, isLoopback, redacted, UsageError, whole } from './command-line.js';
 import { readTls, type TlsCredentials, type TlsFiles } from './cli-tls.js';
 import { flagOf, jsonSetting, readConfigFile, settingFlags, type SETTINGS, type SettingName, type SettingValue } from './config-file.js';
@@ -93,6 +97,13 @@ options (each also read from the environment variable in brackets):
                       turns it on, the other then catapult-rest's (burst 20, rate 5) (default off)
   --trusted-proxies <list>  addresses and CIDR ranges (comma-separated) of reverse proxies whose
                       X-Forwarded-For names the client that is throttled (with the two above)
+  --metrics-path <path>  serve Prometheus metrics (requests, latency, sockets, frames, lag, pool) at this
+                      path (default: no metrics; /metrics with --metrics-port)
+  --metrics-port <n>  serve them on this port of --host instead, apart from the gateway's routes
+  --log-level <level> fatal, error, warn, info (an access log line per request), debug, trace or
+                      silent (default info): JSON lines on stdout, readable ones on a terminal
+  --stale-after <n>   with --reader: /node/health answers 503 once the database's newest block is
+                      older than n block times (the network's blockGenerationTargetTime)
   -h, --help          this text`;
 
 /** The value each setting's flag gives (a JSON setting's: its file's name). */
@@ -126,12 +137,16 @@ interface Options {
   /** The --fork upstream, if any. */
   fork?: { url: string; height?: bigint };
   /** Where chain data lives. */
-  store: { kind: 'memory' } | { kind: 'postgres'; url: string; reader: boolean; poolSize: number; statementTimeout: number };
+  store: { kind: 'memory' } | { kind: 'postgres'; url: string; reader: boolean; poolSize: number; statementTimeout: number; staleAfter?: number };
+  /** Where Prometheus metrics are served: a path of the gateway's server, or of a server of their own on `port`. */
+  metrics?: { path: string; port?: number };
+  /** The level of the log (the access log is at info). */
+  logLevel: string;
 }
 
 function parse(argv: readonly string[]): Options {
   const flags = flagsOf(argv, { ...settingFlags(), 'no-dev': { type: 'boolean' }, config: { type: 'string' }, help: { type: 'boolean', short: 'h' } }) as FlagValues & { 'no-dev'?: boolean; config?: string; help?: boolean };
-  if (flags.help) return { help: true, port: 0, host: '', dev: false, chain: {}, gateway: {}, given: {}, store: { kind: 'memory' }, notes: [] };
+  if (flags.help) return { help: true, port: 0, host: '', dev: false, chain: {}, gateway: {}, given: {}, store: { kind: 'memory' }, notes: [], logLevel: 'info' };
   if (flags.config === '') throw new UsageError('--config must name a file');
   // The config file's settings, each overridden by its flag.
   const file = flags.config === undefined ? {} : readConfigFile(flags.config);
@@ -163,6 +178,10 @@ function parse(argv: readonly string[]): Options {
         poolSize: whole('--pool-size', values['pool-size'] ?? '10', 1, 1_000),
         statementTimeout: whole('--statement-timeout', values['statement-timeout'] ?? '5000', 1, 86_400_000),
       };
+  if (values['stale-after'] !== undefined) {
+    if (store.kind !== 'postgres' || !store.reader) throw new UsageError('--stale-after goes with --reader (a reader tells when the database stopped moving)');
+    store.staleAfter = whole('--stale-after', values['stale-after'], 1, 1_000_000);
+  }
   if (store.kind === 'postgres' && values.state !== undefined) throw new UsageError('--state goes with the memory store (PostgreSQL keeps the chain itself)');
   // The settings of the chain itself: a reader serves a chain another process writes.
   const chainFlags = ['block-time', 'automine', 'accounts', 'balance', 'seed', 'network', 'rules', 'network-properties', 'fee-statistics-blocks'] as const;
@@ -207,7 +226,9 @@ function parse(argv: readonly string[]): Options {
   if (fork && values['network-properties'] !== undefined) throw new UsageError("--network-properties goes without --fork: a fork runs on the upstream's network (--rules sets its rules)");
   const gateway = gatewayOf(values);
   if (gateway.throttling) notes.push(throttlingNote(gateway.throttling));
-  return { help: false, port, host, dev, tls, chain, gateway, node, state: values.state, given, store, fork, notes, ruled };
+  const logLevel = values['log-level'] ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not '${logLevel}'`);
+  return { help: false, port, host, dev, tls, chain, gateway, node, state: values.state, given, store, fork, notes, ruled, metrics: metricsOf(values), logLevel };
 }
 
 /** --tls-cert, --tls-key and --tls-port: both files or neither; the files are read and checked now. */
@@ -223,6 +244,17 @@ function tlsOf(values: FlagValues): Options['tls'] {
   const port = whole('--tls-port', values['tls-port'] ?? '3001', 0, 65_535);
   const files = { cert, key };
   return { files, credentials: readTls(files), port };
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** --metrics-path and --metrics-port: none, metrics off. */
+function metricsOf(values: FlagValues): Options['metrics'] {
+  const path = values['metrics-path'];
+  const port = values['metrics-port'];
+  if (path === undefined && port === undefined) return undefined;
+  if (path !== undefined && !/^\/[^\s?#]*$/.test(path)) throw new UsageError(`--metrics-path must be a path (/metrics), not '${path}'`);
+  return { path: path ?? '/metrics', ...(port !== undefined ? { port: whole('--metrics-port', port, 0, 65_535) } : {}) };
 }
 
 /** `page-size-max` → `pageSizeMax`. */
@@ -433,7 +465,7 @@ try {
     const postgres = await loadPostgres();
     const where = redacted(url);
     if (reader) {
-      backend = postgres.createPostgresBackend({ url, poolSize, statementTimeout, ...options.node });
+      backend = postgres.createPostgresBackend({ url, poolSize, statementTimeout, staleAfter: options.store.staleAfter, ...options.node });
       storeLine = `a reader of ${where}`;
     } else {
       // Only the state flags given: a database that holds a chain continues it with its own (and refuses others).
@@ -473,13 +505,54 @@ async function loadPostgres(): Promise<typeof import('./postgres.js')> {
   }
 }
 
+// JSON lines for a log collector; on a terminal, lines a person reads.
+const log: Logger = pino({ level: options.logLevel }, process.stdout.isTTY ? readableStdout() : process.stdout);
+const registry = options.metrics ? new Registry() : undefined;
+if (registry) collectDefaultMetrics({ register: registry });
 // The /dev/ controls when asked (a reader has no chain to control); the explorer page reads only.
-const gateway = createGateway({ ...options.gateway, backend, dev: options.dev && chain !== undefined, explorer: true });
+const gateway = createGateway({
+  ...options.gateway,
+  backend,
+  dev: options.dev && chain !== undefined,
+  explorer: true,
+  accessLog: log,
+  logger: { error: (message, error) => log.error({ err: error }, message) },
+  metrics: registry ? { registry, path: options.metrics!.port === undefined ? options.metrics!.path : false } : false,
+});
 const server = http.createServer(gateway.handle);
 gateway.attach(server);
 // HTTPS and WSS beside HTTP (the interface document's ports 3001 and 3000): the same gateway on both.
 const secure = options.tls ? https.createServer(options.tls.credentials, gateway.handle) : undefined;
 if (secure) gateway.attach(secure);
+const metricsServer = options.metrics?.port === undefined ? undefined : serveMetrics(options.metrics.port, options.metrics.path);
+
+/** Prometheus metrics on a port of their own: its path answers them, any other 404. */
+function serveMetrics(port: number, path: string): http.Server {
+  const metrics = http.createServer((req, res) => {
+    if (req.method !== 'GET' || req.url?.split('?')[0] !== path) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'ResourceNotFound', message: `metrics are at GET ${path}` }));
+      return;
+    }
+    registry!.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': registry!.contentType }).end(text),
+      (error: Error) => res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'Internal', message: error.message })),
+    );
+  });
+  return metrics.listen(port, options.host, () => {
+    const { port: bound } = metrics.address() as AddressInfo;
+    console.log(`metrics: http://${options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host}:${bound}${path}`);
+  });
+}
+
+/** Stdout for a person: each pino line as `readableLogLine` writes it. */
+function readableStdout(): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line !== '') process.stdout.write(`${readableLogLine(line)}\n`);
+      done();
+    },
+  });
+}
 
 try {
   await Promise.all([listen(server, options.port), ...(secure ? [listen(secure, options.tls!.port)] : [])]);
@@ -508,6 +581,7 @@ try {
   }
   if (chain && options.state !== undefined) console.log(`state: ${loaded ? `loaded from ${options.state} at height ${chain.height}` : `a new chain`}; written to ${options.state} on exit`);
   console.log(`try: curl ${base}/blocks   (WebSocket: ws://${base.slice('http://'.length)}/ws)`);
+  if (options.metrics && options.metrics.port === undefined) console.log(`metrics: ${base}${options.metrics.path}`);
   if (chain) {
     console.log(`explorer: ${base}/explorer`);
     console.log(options.dev ? `dev controls: curl -X POST -H 'content-type: application/json' -d '{"count":1}' ${base}/dev/mine` : 'dev controls: off (--dev turns them on)');
@@ -534,6 +608,8 @@ function formatXym(amount: bigint): string {
 function shutdown(): void {
   server.close();
   secure?.close();
+  metricsServer?.close();
+  metricsServer?.closeAllConnections();
   // The chain as it stands once the last announces are checked: written before the chain closes.
   if (options.state !== undefined && chain) {
     try {

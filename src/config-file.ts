@@ -50,6 +50,10 @@ export const SETTINGS = {
   throttleBurst: 'number',
   throttleRate: 'number',
   trustedProxies: 'list',
+  metricsPort: 'number',
+  metricsPath: 'string',
+  logLevel: 'string',
+  staleAfter: 'number',
 } as const satisfies Record<string, 'number' | 'string' | 'boolean' | 'path' | 'json' | 'list'>;
 
 export type SettingName = keyof typeof SETTINGS;

@@ -30,6 +30,8 @@ import { InMemoryChain } from './in-memory-chain.js';
 import { routeSettings, type MetalOptions } from './routes/settings.js';
 import { symbolRoutes } from './symbol-routes.js';
 import { ListenerHub, type ListenerHubOptions, type UpgradeEmitter } from './ws/index.js';
+import { GatewayMetrics, UNMATCHED_ROUTE, type MetricsOptions } from './metrics.js';
+import { AccessLog, type AccessLogger } from './http/access-log.js';
 
 export { GATEWAY_DEFAULTS } from './http/limits.js';
 export type { LimitOptions } from './http/limits.js';
@@ -109,6 +111,22 @@ export interface GatewayOptions extends LimitOptions {
    * paths are not counted. Default: off.
    */
   throttling?: ThrottlingOptions | false;
+  /**
+   * Prometheus metrics (prom-client): `true` serves them at `GET /metrics`; `{ path, registry }`
+   * elsewhere, or into the app's own `Registry` (`path: false` serves none: read
+   * `gateway.metrics.registry`). Requests by route template, method and status, their latency,
+   * requests in flight, WebSocket connections, subscriptions and frames sent and dropped, chain
+   * events and the seconds since the last, and over a backend with `observe()` (a PostgreSQL
+   * reader) the blocks it is behind, its pool and its failed queries. Per request: two counter
+   * increments, no allocation. Default: off.
+   */
+  metrics?: boolean | MetricsOptions;
+  /**
+   * An access log: one entry per answered request (`reqId`, `method`, `route`, `url`, `status`,
+   * `duration` in ms, `remoteAddress`; see `AccessLogEntry`) at level info of a pino-compatible
+   * logger (`pino()`). Requests handed on to the app's `next` are the app's to log. Default: `false`.
+   */
+  accessLog?: AccessLogger | false;
 }
 
 /** What `attach` takes: node's `http.Server` and `https.Server` fit. */
@@ -131,6 +149,8 @@ export interface Gateway {
   readonly backend: GatewayBackend;
   /** The WebSocket subscription hub behind `/ws`. */
   readonly hub: ListenerHub;
+  /** The Prometheus metrics (`registry` holds them) when `metrics` is on. */
+  readonly metrics: GatewayMetrics | undefined;
   /**
    * Serves `/ws` on the app's server (listens to its `upgrade` events) and sets the server's
    * `headersTimeout`, `requestTimeout` and `keepAliveTimeout` to the gateway's options (each
@@ -175,6 +195,11 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const throttle = options.throttling ? new RequestThrottle(options.throttling) : undefined;
   const hub = new ListenerHub(backend.events, options.ws, throttle && ((req) => throttle.admit(req)));
   if (explorer) explorerRoute(router, explorer, hub.path);
+  const metrics = options.metrics ? new GatewayMetrics(backend, hub, options.metrics === true ? undefined : options.metrics.registry) : undefined;
+  const metricsPath = options.metrics === true ? '/metrics' : options.metrics ? (options.metrics.path ?? '/metrics') : false;
+  if (metrics && metricsPath !== false) router.get(metricsPath, () => metrics.answer());
+  const accessLog = options.accessLog ? new AccessLog(options.accessLog) : undefined;
+  const timed = metrics !== undefined || accessLog !== undefined;
   const inFlight = new InFlightRequests();
   // A route added or replaced later may answer a URL otherwise: the router's registrations count as data too.
   const memo = options.answerMemo !== false && backend.revision ? new AnswerMemo(() => backend.revision!() + router.registrations, options.answerMemo) : undefined;
@@ -215,21 +240,26 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     // A pure route's answer to this very URL while the backend's data has not changed: no routing, no handler.
     if (memo !== undefined && (method === 'GET' || method === 'HEAD') && !closing) {
       const kept = memo.get(url);
-      if (kept !== undefined) return writeJsonBytes(res, 200, kept, cors.headers(req));
+      if (kept !== undefined) {
+        // The route of a kept answer is one remembered lookup away; looked up only when someone reads it.
+        if (timed) request.route = routeOf(method, path);
+        return writeJsonBytes(res, 200, kept, cors.headers(req));
+      }
     }
 
     if (method === 'OPTIONS') {
       const allowed = router.allowedMethods(path);
-      if (allowed.length === 0) return notOwned(method, path, next);
+      if (allowed.length === 0) return notOwned(method, path, next, request);
       if (closing) throw new ServiceUnavailableError(SHUTTING_DOWN);
       return writeEmpty(res, 204, { allow: [...allowed, 'OPTIONS'].join(', '), ...cors.preflightHeaders(req, allowed) });
     }
 
     // HEAD is GET without a body (node:http leaves the body out).
     const found = router.find(method === 'HEAD' ? 'GET' : method, path);
-    if (found.kind === 'not-found') return notOwned(method, path, next);
+    if (found.kind === 'not-found') return notOwned(method, path, next, request);
     if (closing) throw new ServiceUnavailableError(SHUTTING_DOWN);
     if (found.kind === 'method-not-allowed') throw new MethodNotAllowedError(method, found.allowed);
+    request.route = found.route;
 
     const search = mark === -1 ? '' : url.slice(mark + 1);
     checkQueryParameters(search, limits.maxQueryParameters);
@@ -264,21 +294,42 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     return kept;
   };
 
+  const routeOf = (method: string, path: string): string => {
+    const found = router.find(method === 'HEAD' ? 'GET' : method, path);
+    return found.kind === 'found' ? found.route : UNMATCHED_ROUTE;
+  };
+
+  // Counted and logged once its response is written (or cut off); a request handed to the app's `next` is the app's.
+  const answered = (req: IncomingMessage, res: ServerResponse, request: InFlightRequest): void => {
+    metrics?.finished();
+    if (request.route === undefined) return;
+    metrics?.answered(request.route, req.method ?? 'GET', res.statusCode, request.startedAt);
+    accessLog?.write(req, res, request.route, request.startedAt);
+  };
+
   // A request answered at once is done when this returns; one that waits (a body, a backend's promise) is tracked for close().
   const handle = (req: IncomingMessage, res: ServerResponse, next?: NextFunction): Promise<void> => {
-    const request: InFlightRequest = { res, timer: undefined };
+    const request: InFlightRequest = { res, timer: undefined, route: UNMATCHED_ROUTE, startedAt: timed ? performance.now() : 0 };
+    metrics?.started();
     let pending: void | Promise<void>;
     try {
       pending = dispatch(req, res, next, request);
     } catch (error) {
       fail(req, res, error);
+      if (timed) answered(req, res, request);
       return DONE;
     }
-    return pending ? inFlight.track(request, pending.catch((error: unknown) => fail(req, res, error))) : DONE;
+    if (!pending) {
+      if (timed) answered(req, res, request);
+      return DONE;
+    }
+    const done = pending.catch((error: unknown) => fail(req, res, error));
+    return inFlight.track(request, timed ? done.then(() => answered(req, res, request)) : done);
   };
 
   const shutdown = async (): Promise<void> => {
     await Promise.all([hub.close(), inFlight.drain(limits.closeGracePeriod)]);
+    metrics?.close();
     await backend.close?.();
   };
 
@@ -287,6 +338,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     router,
     backend,
     hub,
+    metrics,
     attach(server) {
       const detach = hub.attach(server);
       const restore = applyServerTimeouts(server, limits.serverTimeouts);
@@ -343,8 +395,9 @@ class Context implements RequestContext {
   }
 }
 
-// A request for no gateway route goes on to the app when there is one, else it is a 404.
-function notOwned(method: string, path: string, next: NextFunction | undefined): void {
+// A request for no gateway route goes on to the app when there is one (and is no longer the gateway's to count), else it is a 404.
+function notOwned(method: string, path: string, next: NextFunction | undefined, request: InFlightRequest): void {
   if (!next) throw new ResourceNotFoundError(`no route matches ${clip(method)} ${clip(path)}`);
+  request.route = undefined;
   next();
 }

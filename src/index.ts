@@ -1,5 +1,8 @@
 export { createGateway, GATEWAY_DEFAULTS, ANSWER_MEMO_DEFAULTS, METAL_DEFAULTS, THROTTLING_DEFAULTS } from './gateway.js';
 export type { Gateway, GatewayOptions, GatewayLogger, NextFunction, LimitOptions, AttachableServer, AnswerMemoOptions, MetalOptions, ThrottlingOptions } from './gateway.js';
+export { GatewayMetrics, UNMATCHED_ROUTE } from './metrics.js';
+export type { MetricsOptions } from './metrics.js';
+export type { AccessLogEntry, AccessLogger } from './http/access-log.js';
 export { Router, PURE } from './http/router.js';
 export { RawAnswer } from './http/raw-answer.js';
 export type { Method, RequestContext, RouteHandler, RouteMatch, RouteOptions } from './http/router.js';

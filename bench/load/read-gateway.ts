@@ -18,6 +18,8 @@ export interface ReadGatewayArgs {
   transfers: number;
   /** ms between blocks once the history is built (what the reads run beside). */
   blockInterval: number;
+  /** Prometheus metrics on (`createGateway({ metrics: true })`), scraped once a second as a Prometheus would (more often than its default 15 s). */
+  metrics?: boolean;
 }
 
 /** What reading every confirmed transaction once kept. */
@@ -71,7 +73,11 @@ serve({
     }
     blockInterval = args.blockInterval;
     chain.dev.setMining({ interval: args.blockInterval });
-    const gateway = createGateway({ backend: chain });
+    const gateway = createGateway({ backend: chain, metrics: args.metrics === true });
+    if (gateway.metrics) {
+      const registry = gateway.metrics.registry;
+      setInterval(() => void registry.metrics(), 1_000).unref();
+    }
     const server = http.createServer(gateway.handle);
     url = await listen(server);
     const namespaceId = generateNamespaceId('reads').toString(16).toUpperCase().padStart(16, '0');

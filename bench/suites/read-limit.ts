@@ -21,8 +21,13 @@ const BLOCK_INTERVAL = 40;
 /** Rounds of the second reading (both servers at once on one core): its ratio moves little from round to round. */
 const COST_ROUNDS = 5;
 
-const suite: Suite = async (context) => {
-  const history: ReadGatewayArgs = context.quick ? { blocks: 30, transfers: 20, blockInterval: BLOCK_INTERVAL } : { blocks: 200, transfers: 50, blockInterval: BLOCK_INTERVAL };
+/** The suite, on the gateway with its defaults or (`metrics`, the read-limit-metrics suite) with Prometheus metrics on. */
+export function readLimit({ metrics }: { metrics: boolean }): Suite {
+  return (context) => run(context, metrics);
+}
+
+async function run(context: Parameters<Suite>[0], metrics: boolean): ReturnType<Suite> {
+  const history: ReadGatewayArgs = { ...(context.quick ? { blocks: 30, transfers: 20 } : { blocks: 200, transfers: 50 }), blockInterval: BLOCK_INTERVAL, metrics };
   const load = await startLoad('load/http-load.ts');
   // V8's memory reducer off, as `npm start` runs (package.json): a heap shrunk while a server waits (during the other's
   // rounds) grows back under load. The baseline runs so too: the limit of node:http is with node's best settings.
@@ -55,7 +60,7 @@ const suite: Suite = async (context) => {
     const replayUrl = await replayProcess.call<string>('start', { responses } satisfies ReplayArgs);
     const targets: Target[] = [
       { name: 'bare replay (baseline)', url: replayUrl },
-      { name: 'gateway', url: gateway.url },
+      { name: metrics ? 'gateway, metrics on' : 'gateway', url: gateway.url },
     ];
     const pids = new Map([[targets[0].name, replayProcess.pid!], [targets[1].name, gatewayProcess.pid!]]);
     // Sixteen rounds of 3 s: on two cores shared by the servers and the load generator the machine has slow spells of
@@ -107,8 +112,8 @@ const suite: Suite = async (context) => {
       return { route: route.name, ratio: of(targets[1]) / of(targets[0]) };
     });
     return {
-      title: 'Reads at the limit of node:http',
-      what: `req/s of six read routes on the gateway as \`npm start\` runs it (its own process; ${history.blocks} blocks of ${history.transfers} transfers, a namespace, then a block every ${BLOCK_INTERVAL} ms), ${CONNECTIONS} connections, no pipelining.`,
+      title: metrics ? 'Reads at the limit of node:http, metrics on' : 'Reads at the limit of node:http',
+      what: `req/s of six read routes on the gateway as \`npm start\` runs it${metrics ? ' with Prometheus metrics on (`createGateway({ metrics: true })`: each request counted by route and status and its latency observed; /metrics scraped once a second)' : ''} (its own process; ${history.blocks} blocks of ${history.transfers} transfers, a namespace, then a block every ${BLOCK_INTERVAL} ms), ${CONNECTIONS} connections, no pipelining.`,
       baseline: 'a bare node:http server in its own process replaying the very bytes the gateway answered, with only content-type and content-length: the physical limit of node:http for those bytes. Both servers run with `--no-memory-reducer`, as `npm start` does.',
       target: `≥ ${TARGET} of the baseline's req/s on every route (median of the rounds)`,
       met: ratios.every((r) => r.ratio >= TARGET),
@@ -140,6 +145,6 @@ const suite: Suite = async (context) => {
     await gatewayProcess.close();
     await replayProcess.close();
   }
-};
+}
 
-export default suite;
+export default readLimit({ metrics: false });

@@ -106,6 +106,8 @@ export type ServiceStatus = 'up' | 'down';
 /** `GET /node/health`: 200 when both are up, else 503 with the same body. */
 export interface NodeHealthDTO {
   status: { apiNode: ServiceStatus; db: ServiceStatus };
+  /** Why a service is down, when the backend knows (a PostgreSQL reader whose database stopped moving). */
+  reason?: string;
 }
 
 /** `meta` of a top-level transaction; `height` is "0" until it is confirmed. */

@@ -19,6 +19,7 @@ import type { AccountRestrictionsRepository } from './restriction-account.js';
 import type { MosaicRestrictionRepository } from './restriction-mosaic.js';
 import type { StateProofRepository } from './state-proofs.js';
 import type {
+  Awaitable,
   BlockRepository,
   ChainRepository,
   FinalizationRepository,
@@ -102,6 +103,24 @@ export interface GatewayBackend {
    * this process knowing (a database other processes write).
    */
   revision?(): number;
+  /**
+   * What the backend knows of its own state for `/metrics` (read at each scrape, never per
+   * request): how far behind its source it is, its connection pool, its failed queries. A
+   * PostgreSQL reader has it; without it those metrics are left out.
+   */
+  observe?(): Awaitable<BackendObservation>;
   /** Called by `gateway.close()`; stop timers and release connections. */
   close?(): void | Promise<void>;
+}
+
+/** What `GatewayBackend.observe()` reports; each field is left out when the backend does not know it. */
+export interface BackendObservation {
+  /** Blocks between the newest the backend's store holds and the newest its event feed delivered. */
+  heightBehind?: number;
+  /** Seconds since its event feed last delivered an event (since it started, before the first). */
+  secondsSinceLastEvent?: number;
+  /** The connection pool: connections open, idle among them, callers waiting for one, and the most it opens. */
+  pool?: { total: number; idle: number; waiting: number; max: number };
+  /** Queries that failed since the backend was made (unreachable database, timeouts). */
+  queryErrors?: number;
 }

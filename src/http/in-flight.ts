@@ -5,6 +5,10 @@ import { ServiceUnavailableError } from '../errors.js';
 export interface InFlightRequest {
   readonly res: ServerResponse;
   timer: NodeJS.Timeout | undefined;
+  /** The route template that took it (metrics and the access log), `undefined` when handed on to the app's `next`. */
+  route: string | undefined;
+  /** `performance.now()` when it arrived (0 when neither metrics nor the access log are on). */
+  readonly startedAt: number;
 }
 
 /**
@@ -13,7 +17,7 @@ export interface InFlightRequest {
  *
  * @example
  * const inFlight = new InFlightRequests();
- * const request = { res, timer: undefined };
+ * const request = { res, timer: undefined, route: undefined, startedAt: 0 };
  * const done = inFlight.track(request, Promise.resolve(inFlight.deadline(request, work(), 10_000)).then(respond));
  * await inFlight.drain(10_000);
  */

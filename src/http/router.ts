@@ -42,7 +42,15 @@ export interface RouteOptions {
 export const PURE: RouteOptions = Object.freeze({ pure: true });
 
 export type RouteMatch =
-  | { kind: 'found'; handler: RouteHandler; params: Record<string, string>; /** The route was registered `pure`. */ pure: boolean }
+  | {
+      kind: 'found';
+      handler: RouteHandler;
+      params: Record<string, string>;
+      /** The route was registered `pure`. */
+      pure: boolean;
+      /** The pattern it was registered with (normalized): what metrics and logs name it by, never the raw path. */
+      route: string;
+    }
   | { kind: 'method-not-allowed'; allowed: Method[] }
   | { kind: 'not-found' };
 
@@ -141,14 +149,14 @@ export class Router {
     const staticHandlers = this.#static.get(normalized);
     if (staticHandlers) {
       const registered = staticHandlers.get(method);
-      if (registered) return { kind: 'found', handler: registered.handler, params: NO_PARAMS, pure: registered.pure };
+      if (registered) return { kind: 'found', handler: registered.handler, params: NO_PARAMS, pure: registered.pure, route: normalized };
       allowed = new Set(staticHandlers.keys() as Iterable<Method>);
     }
     for (const route of this.#bySegment.get(firstSegment(normalized)) ?? this.#anySegment) {
       const result = route.matcher(normalized);
       if (!result) continue;
       const registered = route.handlers.get(method);
-      if (registered) return { kind: 'found', handler: registered.handler, params: result.params, pure: registered.pure };
+      if (registered) return { kind: 'found', handler: registered.handler, params: result.params, pure: registered.pure, route: route.pattern };
       allowed ??= new Set();
       for (const key of route.handlers.keys()) allowed.add(key as Method);
     }

@@ -10,6 +10,8 @@ import { STORE_MODULES } from './parts.js';
 import { bigintParam, MAX_BIGINT, pageOfEntries, Reader } from './reader.js';
 import { WakeUpReader } from './wakeup.js';
 import { EVENTS_CHANNEL } from './blocks.js';
+import { positive } from './pool.js';
+import { staleness } from './staleness.js';
 
 export interface PostgresBackendOptions extends PostgresOptions {
   /** ms between reads of the events table when no NOTIFY wakes the feed (a missed wake-up costs at most this). Default 1000. */
@@ -22,6 +24,14 @@ export interface PostgresBackendOptions extends PostgresOptions {
   deployment?: Readonly<ServerInfoDTO['serverInfo']['deployment']>;
   /** The network's `description` in `/network`. Default: the writer's chain's. */
   networkDescription?: string;
+  /**
+   * Block times after which a database whose newest block has not moved counts as stopped:
+   * `/node/health` then answers 503 with `apiNode: 'down'` and the `reason` (its writer, or the
+   * node behind a mirror, is gone), and 200 again once a block arrives. Default: off.
+   */
+  staleAfter?: number;
+  /** The block time (ms) `staleAfter` counts in. Default: the stored network's `blockGenerationTargetTime`. */
+  blockTime?: number;
 }
 
 /**
@@ -37,6 +47,8 @@ export interface PostgresBackend extends GatewayBackend {
 
 /** A backend over the PostgreSQL store at `options.url`. */
 export function createPostgresBackend(options: PostgresBackendOptions): PostgresBackend {
+  const staleAfter = options.staleAfter === undefined ? undefined : positive('staleAfter', options.staleAfter);
+  const blockTime = options.blockTime === undefined ? undefined : positive('blockTime', options.blockTime);
   const pool = createPool(options);
   const db = new Reader(pool);
   const feed = new PostgresEventFeed(options, options.eventPollInterval ?? 1_000);
@@ -63,7 +75,11 @@ export function createPostgresBackend(options: PostgresBackendOptions): Postgres
         const [{ epochAdjustment }, offset] = await Promise.all([meta<StoredNetwork>('symbolNetwork'), meta<string>('timeOffset')]);
         return BigInt(Date.now()) - BigInt(epochAdjustment) * 1000n + BigInt(offset);
       },
-      health: async (): Promise<NodeHealthDTO> => ({ status: { apiNode: 'up', db: (await db.reachable()) ? 'up' : 'down' } }),
+      health: async (): Promise<NodeHealthDTO> => {
+        if (!(await db.reachable())) return { status: { apiNode: 'up', db: 'down' } };
+        const reason = staleAfter === undefined ? undefined : await staleness(db, staleAfter, blockTime).catch(() => 'the database did not answer');
+        return reason === undefined ? { status: { apiNode: 'up', db: 'up' } } : { status: { apiNode: 'down', db: 'up' }, reason };
+      },
       storage: () => meta('storage'),
       peers: () => (options.peers ? options.peers.map((peer) => ({ ...peer })) : meta('nodePeers')),
       unlockedAccounts: () => meta('unlockedAccounts'),
@@ -83,6 +99,16 @@ export function createPostgresBackend(options: PostgresBackendOptions): Postgres
     },
     ...Object.assign({}, ...served.map(({ blocks: _blocks, ...repositories }) => repositories)),
     events: feed,
+    async observe() {
+      const [row] = await db.rows<{ height: string | null }>('select max(height) as height from blocks').catch(() => [{ height: null }]);
+      const delivered = feed.deliveredHeight;
+      return {
+        heightBehind: row.height === null || delivered === undefined ? undefined : Math.max(0, Number(BigInt(row.height) - delivered)),
+        secondsSinceLastEvent: feed.secondsSinceLastEvent,
+        pool: db.pool,
+        queryErrors: db.errors,
+      };
+    },
     async close() {
       await feed.close();
       await pool.end();
@@ -132,6 +158,10 @@ export class PostgresEventFeed implements EventFeed {
   readonly #listeners = new Set<(event: ChainEvent) => void>();
   readonly #reader: WakeUpReader;
   #last: bigint | undefined;
+  /** The height of the newest block the feed knows delivered (at its start, the database's newest). */
+  #height: bigint | undefined;
+  /** `performance.now()` of the last event delivered (of the start, before the first). */
+  #lastEventAt: number | undefined;
   #positioned!: () => void;
   readonly #ready = new Promise<void>((resolve) => (this.#positioned = resolve));
 
@@ -163,10 +193,22 @@ export class PostgresEventFeed implements EventFeed {
     return this.#reader.close();
   }
 
+  /** The height of the newest block the feed delivered (or found at its start); undefined before it started. */
+  get deliveredHeight(): bigint | undefined {
+    return this.#height;
+  }
+
+  /** Seconds since the feed last delivered an event (since it started, before the first); undefined before it started. */
+  get secondsSinceLastEvent(): number | undefined {
+    return this.#lastEventAt === undefined ? undefined : (performance.now() - this.#lastEventAt) / 1000;
+  }
+
   async #read(client: pg.Client): Promise<void> {
     if (this.#last === undefined) {
-      const { rows } = await client.query<{ seq: string | null }>('select max(seq) as seq from events');
+      const { rows } = await client.query<{ seq: string | null; height: string | null }>('select max(seq) as seq, (select max(height) from blocks) as height from events');
       this.#last = BigInt(rows[0].seq ?? 0);
+      this.#height = BigInt(rows[0].height ?? 0);
+      this.#lastEventAt = performance.now();
       this.#positioned();
       return;
     }
@@ -175,6 +217,8 @@ export class PostgresEventFeed implements EventFeed {
       for (const row of rows) {
         this.#last = BigInt(row.seq);
         const event: ChainEvent = { channel: row.channel as ChainEvent['channel'], addresses: row.addresses === '' ? [] : row.addresses.split(' '), data: JSON.parse(row.data) };
+        this.#lastEventAt = performance.now();
+        if (event.channel === 'block') this.#height = BigInt((event.data as BlockInfoDTO).block.height);
         for (const listener of [...this.#listeners]) {
           try {
             listener(event);

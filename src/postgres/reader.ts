@@ -13,6 +13,7 @@ export function bigintParam(value: bigint): string {
 /** Queries that answer 503 when the database does not. Every backend part reads through one. */
 export class Reader {
   readonly #pool: pg.Pool;
+  #errors = 0;
 
   constructor(pool: pg.Pool) {
     this.#pool = pool;
@@ -22,6 +23,7 @@ export class Reader {
     try {
       return (await this.#pool.query<R>(sql, values)).rows;
     } catch (error) {
+      this.#errors++;
       throw new ServiceUnavailableError(unavailable(error), error);
     }
   }
@@ -48,8 +50,20 @@ export class Reader {
       await this.#pool.query('select 1');
       return true;
     } catch {
+      this.#errors++;
       return false;
     }
+  }
+
+  /** Queries that failed since the reader was made. */
+  get errors(): number {
+    return this.#errors;
+  }
+
+  /** The pool's connections now: open, idle, callers waiting, and the most it opens. */
+  get pool(): { total: number; idle: number; waiting: number; max: number } {
+    const pool = this.#pool;
+    return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
   }
 }
 

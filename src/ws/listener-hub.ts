@@ -89,6 +89,8 @@ export class ListenerHub {
     end: ({ socket }) => transportOf(socket)?.uncork(),
   });
   readonly #heartbeat: Heartbeat;
+  #framesSent = 0;
+  #framesDropped = 0;
   #stopFeed: (() => void) | undefined;
   #closing: Promise<void> | undefined;
   readonly #admitUpgrade: UpgradeAdmission | undefined;
@@ -236,8 +238,12 @@ export class ListenerHub {
   }
 
   // One frame to one subscriber, unless it closed meanwhile (or was cut off at the slice's start).
+  // Counted as plain numbers (read by /metrics at a scrape): a frame costs no more with metrics on.
   readonly #deliver = ({ socket }: Connection, frame: Buffer): void => {
-    if (socket.readyState === WebSocket.OPEN) socket.send(frame, { binary: false });
+    if (socket.readyState === WebSocket.OPEN) {
+      socket.send(frame, { binary: false });
+      this.#framesSent++;
+    } else this.#framesDropped++;
   };
 
   /**
@@ -252,6 +258,23 @@ export class ListenerHub {
   /** Number of open connections. */
   get connectionCount(): number {
     return this.#connections.size;
+  }
+
+  /** Number of subscriptions: each connection's topics, summed (counted at each call). */
+  get subscriptionCount(): number {
+    let count = 0;
+    for (const connection of this.#connections) count += connection.topics.size;
+    return count;
+  }
+
+  /** Event frames handed to sockets since the hub was made. */
+  get framesSent(): number {
+    return this.#framesSent;
+  }
+
+  /** Event frames not sent because their socket was cut off (it read too slowly) or was closing. */
+  get framesDropped(): number {
+    return this.#framesDropped;
   }
 
   /** Number of topics with at least one subscriber; 0 once every client is gone. */

@@ -169,6 +169,10 @@ describe('maxBufferedBytes', () => {
     expect(atTermination[0]).toBeGreaterThan(maxBufferedBytes);
     expect(Math.max(...queued)).toBeLessThanOrEqual(maxBufferedBytes + frameBytes);
 
+    // Counted: every send a frame sent, and the slow client's frames after its cut-off dropped.
+    expect(hub.framesSent).toBe(queued.length);
+    expect(hub.framesDropped).toBeGreaterThan(0);
+
     // Terminated, not closed: no close frame was queued behind the backlog.
     (slow.socket as unknown as { _socket: { resume(): void } })._socket.resume();
     expect((await slow.closed).code).toBe(1006);
