@@ -1,3 +1,5 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
@@ -9,6 +11,13 @@ import { POSTGRES_BACKEND } from '../support/postgres-mount.js';
 import { parsePrometheus, type Exposition } from '../support/prometheus.js';
 import { slowChainInfo, startGateway, testChain, type TestServer } from '../support/server.js';
 import { Client } from '../support/ws-client.js';
+
+/** Prometheus's promtool: on PATH, or put there from Debian's prometheus package (scripts/ensure-promtool.sh, which CI runs first). */
+function promtool(): string {
+  const find = () => spawnSync('sh', ['-c', 'command -v promtool'], { encoding: 'utf8' });
+  if (find().status !== 0) execFileSync('bash', [fileURLToPath(new URL('../../scripts/ensure-promtool.sh', import.meta.url))], { stdio: 'inherit' });
+  return find().stdout.trim();
+}
 
 // The in-memory chain's own metrics; a PostgreSQL reader's lag and pool are test/postgres/health.test.ts's.
 describe.skipIf(POSTGRES_BACKEND)('GET /metrics', () => {
@@ -98,6 +107,24 @@ describe.skipIf(POSTGRES_BACKEND)('GET /metrics', () => {
     await client.closed;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await scrape()).value('symbol_gateway_ws_connections')).toBe(0);
+  });
+
+  // Prometheus's own check of the format (parse and lint).
+  it('passes promtool check metrics with every family filled: requests, latency, sockets, frames, events', async () => {
+    await start();
+    const client = await Client.connect(server.wsUrl);
+    clients.push(client);
+    await client.subscribe('block');
+    await server.chain.dev.mine(1);
+    await client.next();
+    for (const path of ['/blocks/1', '/blocks/99', '/nothing']) await server.get(path, { spec: false });
+    const text = (await server.get('/metrics', { spec: false })).text;
+    expect(text).toMatch(/^symbol_gateway_http_request_duration_seconds_bucket\{/m);
+    const tool = promtool();
+    const check = spawnSync(tool, ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    expect({ status: check.status, output: `${check.stdout}${check.stderr}` }).toEqual({ status: 0, output: '' });
+    // And it fails on what is not the format: the check can fail.
+    expect(spawnSync(tool, ['check', 'metrics'], { input: 'symbol_gateway_x{a="1" 1\n', encoding: 'utf8' }).status).not.toBe(0);
   });
 
   it('counts the frames a subscriber that stopped reading does not get', async () => {
