@@ -213,7 +213,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
       return;
     }
     // A browser's script may read the error's own headers (Retry-After, Allow) too.
-    writeJson(res, gatewayError.status, gatewayError.toJSON(), { ...cors.exposing(req, Object.keys(gatewayError.headers)), ...gatewayError.headers });
+    writeJson(res, gatewayError.status, gatewayError.toJSON(), cors.exposing(req, gatewayError.headers));
   };
 
   // Whether the router has a route at `path` (a path that fails to decode matched one).
@@ -281,7 +281,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     if (res.writableEnded || res.destroyed) return; // the handler answered by itself, or close() cut it off
     if (result === undefined) writeEmpty(res, ctx.status === 200 ? 204 : ctx.status, cors.headers(req));
     // Never kept by the memo: what it keeps is written back as JSON.
-    else if (result instanceof RawAnswer) writeBody(res, ctx.status, result.contentType, result.bytes, { ...cors.exposing(req, Object.keys(result.headers)), ...result.headers });
+    else if (result instanceof RawAnswer) writeBody(res, ctx.status, result.contentType, result.bytes, cors.exposing(req, result.headers));
     else if (keep !== undefined && ctx.status === 200) writeJsonBytes(res, 200, keepAnswer(keep, result), cors.headers(req));
     else writeJson(res, ctx.status, result, cors.headers(req));
   };

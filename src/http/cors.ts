@@ -36,11 +36,12 @@ export class CorsPolicy {
     return this.#origins.size > 0 ? VARY_ORIGIN : NONE;
   }
 
-  /** Headers for an ordinary response that carries headers of its own (`names`) a browser's script may read: they are exposed to the origins allowed. */
-  exposing(req: IncomingMessage, names: readonly string[]): OutgoingHttpHeaders {
+  /** Headers for an ordinary response with headers of its own (`own`), which a browser's script may read: the CORS headers, those exposed to the origins allowed, and `own`. */
+  exposing(req: IncomingMessage, own: Readonly<Record<string, string>>): OutgoingHttpHeaders {
     const base = this.headers(req);
-    if (!('access-control-allow-origin' in base) || names.length === 0) return base;
-    return { ...base, 'access-control-expose-headers': names.join(', ') };
+    const names = Object.keys(own);
+    if (!('access-control-allow-origin' in base) || names.length === 0) return { ...base, ...own };
+    return { ...base, 'access-control-expose-headers': names.join(', '), ...own };
   }
 
   /** Headers for a preflight answer on a path that allows `methods`. */
