@@ -37,6 +37,11 @@ export interface LocalPostgresOptions {
   port?: number;
   /** Told each step of the start and the stop. */
   log?: (line: string) => void;
+  /**
+   * PostgreSQL's durable defaults (fsync, synchronous_commit and full_page_writes on), what an
+   * operator runs; the benchmarks use them. Default false: the fast settings of a test run.
+   */
+  durable?: boolean;
 }
 
 /** The database `startLocalPostgres` creates unless told another. */
@@ -45,14 +50,30 @@ export const DEFAULT_DATABASE = 'symbol_gateway';
 const HOST = '127.0.0.1';
 /** pg_ctl's wait for the server to accept connections, well inside a test hook's 60 s. */
 const START_TIMEOUT_SECONDS = 30;
+/** Room for pools of many connections; both kinds of cluster have these. */
+export const COMMON_SETTINGS = {
+  max_connections: '200',
+  shared_buffers: '128MB',
+};
 /** For a database that lives as long as a test run: no durability, room for pools of many connections. */
 export const SETTINGS = {
   fsync: 'off',
   synchronous_commit: 'off',
   full_page_writes: 'off',
-  max_connections: '200',
-  shared_buffers: '128MB',
+  ...COMMON_SETTINGS,
 };
+/** What a `durable` cluster sets: PostgreSQL's own defaults for fsync, synchronous_commit and full_page_writes (all on). */
+export const DURABLE_SETTINGS = {
+  fsync: 'on',
+  synchronous_commit: 'on',
+  full_page_writes: 'on',
+  ...COMMON_SETTINGS,
+};
+
+/** The settings of a cluster started with `options`, as `name=value` for a report. */
+export function describeSettings(options: Pick<LocalPostgresOptions, 'durable'> = {}): string {
+  return Object.entries(options.durable ? DURABLE_SETTINGS : SETTINGS).map(([name, value]) => `${name}=${value}`).join(', ');
+}
 
 const execFileAsync = promisify(execFile);
 
@@ -85,7 +106,7 @@ export async function startLocalPostgres(options: LocalPostgresOptions = {}): Pr
     if (asRoot()) await giveToServerUser(directory);
     log(`initdb ${layout.data}`);
     await run(binaries.initdb, ['-D', layout.data, '--auth=trust', '-U', 'postgres', '--encoding=UTF8', '--no-locale', '--no-sync'], directory);
-    await configure(layout);
+    await configure(layout, options.durable ?? false);
     const port = await startServer(binaries, layout, options.port, log);
     await createDatabase(port, database);
     log(`postgres ready on ${HOST}:${port}, database ${database}`);
@@ -162,9 +183,9 @@ async function run(binary: string, args: string[], directory: string): Promise<v
   }
 }
 
-/** Listening on 127.0.0.1 only, the unix socket beside the data, the test settings. */
-async function configure({ directory, data }: Layout): Promise<void> {
-  const settings = { listen_addresses: HOST, unix_socket_directories: directory, ...SETTINGS };
+/** Listening on 127.0.0.1 only, the unix socket beside the data, the test settings (or the durable ones). */
+async function configure({ directory, data }: Layout, durable: boolean): Promise<void> {
+  const settings = { listen_addresses: HOST, unix_socket_directories: directory, ...(durable ? DURABLE_SETTINGS : SETTINGS) };
   const lines = Object.entries(settings).map(([name, value]) => `${name} = '${value.replaceAll("'", "''")}'`);
   await appendFile(join(data, 'postgresql.conf'), `\n# symbol-gateway's throwaway cluster\n${lines.join('\n')}\n`);
 }
