@@ -11,7 +11,8 @@ options (each also read from the environment variable in brackets):
   --from <url>              the gateway followed (http://node:3000) [UPSTREAM]
   --store <url>             the database written (postgres://user@host:5432/db) [STORE]
   --from-height <h>         first height copied into an empty database (default 1, the nemesis)
-  --rate <n>                requests per second to the upstream at most (default 20)
+  --rate <n>                requests per second to the upstream at most, retries included (default 20)
+  --in-flight <n>           requests to the upstream in flight at once at most, under --rate (default 4)
   --pool-size <n>           PostgreSQL connections at most (default 10)
   --statement-timeout <ms>  PostgreSQL query limit (default 5000)
   -h, --help                this text`;
@@ -21,6 +22,7 @@ interface MirrorCommand {
   store: string;
   fromHeight: bigint;
   rate: number;
+  inFlight: number;
   poolSize: number;
   statementTimeout: number;
 }
@@ -31,6 +33,7 @@ function parse(argv: readonly string[]): MirrorCommand | 'help' {
     store: { type: 'string' },
     'from-height': { type: 'string' },
     rate: { type: 'string' },
+    'in-flight': { type: 'string' },
     'pool-size': { type: 'string' },
     'statement-timeout': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -48,6 +51,7 @@ function parse(argv: readonly string[]): MirrorCommand | 'help' {
     store,
     fromHeight: BigInt(heightText),
     rate: whole('--rate', values.rate ?? '20', 1, 10_000),
+    inFlight: whole('--in-flight', values['in-flight'] ?? '4', 1, 64),
     poolSize: whole('--pool-size', values['pool-size'] ?? '10', 1, 1_000),
     statementTimeout: whole('--statement-timeout', values['statement-timeout'] ?? '5000', 1, 86_400_000),
   };
@@ -98,7 +102,7 @@ export async function mirrorCommand(argv: readonly string[]): Promise<void> {
   let atHead = false;
   try {
     const mirror = await Mirror.start({
-      upstream: { url: command.from, maxRequestsPerSecond: command.rate },
+      upstream: { url: command.from, maxRequestsPerSecond: command.rate, maxInFlight: command.inFlight },
       store: { url: command.store, poolSize: command.poolSize, statementTimeout: command.statementTimeout },
       fromHeight: command.fromHeight,
       onProgress(progress) {

@@ -3,6 +3,7 @@ import type { BlockInfoDTO, ChainInfoDTO, CosignatureDTO, FinalizationProofDTO, 
 import type { ChainEvent } from '../backend/events.js';
 import type { ResolutionStatementInfoDTO, TransactionStatementInfoDTO } from '../backend/receipts.js';
 import { AddressBook } from '../memory/address-book.js';
+import type { BlockLeaves } from '../memory/block-merkle.js';
 import { networkNamed, NETWORK_IDENTIFIERS, symbolNetwork } from '../network.js';
 import type { StoredNetwork } from '../postgres/inputs.js';
 import { MIRROR_META, type MirrorMeta } from '../postgres/meta.js';
@@ -12,6 +13,7 @@ import { FEES_META, type StatementRow } from '../postgres/receipts.js';
 import type { WakeUpReader } from '../postgres/wakeup.js';
 import { UpstreamClient } from '../upstream/client.js';
 import { UpstreamListener } from '../upstream/listener.js';
+import { PAGE_SIZE } from '../upstream/paging.js';
 import type { UpstreamNetwork } from '../upstream/network.js';
 import type { UpstreamClientOptions } from '../upstream/options.js';
 import type { Check } from '../upstream/shape.js';
@@ -19,7 +21,8 @@ import { UpstreamError } from '../upstream/upstream-error.js';
 import { blockLeaves } from './leaves.js';
 import { poolCopy, type Pooled } from './pools.js';
 import { endedRows, stateRows, type StateSource } from './state.js';
-import { mirroredTransactions } from './transactions.js';
+import { RangeReader } from './ranges.js';
+import { mirroredTransactions, type MirroredTransactions } from './transactions.js';
 
 /** How a mirror follows its upstream into the store. */
 export interface MirrorOptions {
@@ -54,6 +57,14 @@ export interface MirrorProgress {
 /** What one database transaction of the mirror writes, as a step puts it together: the store's `MirroredBatch` but its meta rows, its lists to add to. */
 type Batch = { -readonly [K in keyof Omit<MirroredBatch, 'meta'>]: MirroredBatch[K] extends readonly (infer T)[] ? T[] : MirroredBatch[K] };
 
+/** A batch as read from the upstream, before it is put together: per block, its transactions (none: undefined), statements and leaves. */
+interface ReadBatch {
+  readonly blocks: BlockInfoDTO[];
+  readonly transactions: (MirroredTransactions | undefined)[];
+  readonly statements: StatementRow[][];
+  readonly leaves: BlockLeaves[];
+}
+
 /** Answers the mirror copies as they are: any JSON object or array. */
 const anyJson: Check<unknown> = (value) => {
   if (typeof value !== 'object' || value === null) throw new Error('is not a JSON object or array');
@@ -79,6 +90,8 @@ const anyJson: Check<unknown> = (value) => {
 export class Mirror {
   readonly #store: MirrorStore;
   readonly #client: UpstreamClient;
+  /** Reads what runs of blocks hold by height ranges. */
+  readonly #ranges: RangeReader;
   readonly #options: MirrorOptions;
   readonly #onError: (error: Error) => void;
   readonly #batchSize: number;
@@ -114,6 +127,7 @@ export class Mirror {
     this.#store = store;
     const signal = upstream.signal ? AbortSignal.any([upstream.signal, this.#abort.signal]) : this.#abort.signal;
     this.#client = new UpstreamClient({ ...upstream, signal });
+    this.#ranges = new RangeReader(this.#client);
     this.#options = options;
     this.#onError = options.onError ?? ((error) => console.error('symbol-gateway mirror:', error));
     this.#batchSize = positive('batchSize', options.batchSize ?? 100);
@@ -255,48 +269,102 @@ export class Mirror {
     await this.#copyPools();
     // After a fork switch the head read before it is another chain's.
     if (!(await this.#onSameFork())) [info, this.#head] = await this.#readHead();
-    while (this.#height < this.#head && !this.#abort.signal.aborted) {
-      const blocks = await this.#client.blocks(this.#height + 1n, Math.min(this.#batchSize, Number(this.#head - this.#height)));
-      if (blocks.length === 0) break;
-      const linked = this.#linked(blocks);
-      if (linked.length === 0) {
-        // The upstream's next block does not follow the stored head: its chain changed under it.
-        if (await this.#onSameFork()) throw new Error(`the upstream's block ${this.#height + 1n} does not follow its own block ${this.#height}`);
-        [info, this.#head] = await this.#readHead();
-        continue;
-      }
-      const last = linked.at(-1)!;
-      const batch: Batch = { blocks: linked, rows: [], statuses: [], unpooled: [], statements: [], leaves: [], events: [], proofs: [] };
-      for (const block of linked) {
-        const statements = await this.#statements(block.block.height);
-        batch.statements.push(...statements);
-        const transactions = block.meta.transactionsCount > 0 ? await mirroredTransactions(this.#client, block.block.height, this.#facade, this.#addresses) : undefined;
-        const ofKind = (kind: StatementRow['kind']) => statements.filter((row) => row.kind === kind).map((row) => row.info);
-        const [transaction, address, mosaic] = [ofKind('transaction') as TransactionStatementInfoDTO[], ofKind('address') as ResolutionStatementInfoDTO[], ofKind('mosaic') as ResolutionStatementInfoDTO[]];
-        batch.leaves.push({ height: BigInt(block.block.height), leaves: blockLeaves(block, transactions?.merkleComponentHashes ?? [], { transaction, address, mosaic }) });
-        batch.rows.push(...(transactions?.rows ?? []));
-        batch.statuses.push(...(transactions?.statuses ?? []));
-        for (const event of transactions?.events ?? []) {
-          // Confirmed out of a stored pool: it leaves it first, as on a chain.
-          const { hash } = (event.data as { meta: { hash: string } }).meta;
-          const was = this.#pooled?.get(hash);
-          if (was) {
-            batch.events.push({ channel: `${was.group}Removed`, addresses: was.addresses, data: { meta: { hash } } });
-            batch.unpooled.push(hash);
-          }
-          batch.events.push(event);
+    let feesWritten = false;
+    let next = this.#readAhead(this.#height + 1n, this.#hash);
+    try {
+      while (!this.#abort.signal.aborted) {
+        const read = await next;
+        if (read === undefined) break;
+        if (read.blocks.length === 0) {
+          // The upstream's next block does not follow the stored head: its chain changed under it.
+          if (await this.#onSameFork()) throw new Error(`the upstream's block ${this.#height + 1n} does not follow its own block ${this.#height}`);
+          [info, this.#head] = await this.#readHead();
+          next = this.#readAhead(this.#height + 1n, this.#hash);
+          continue;
         }
-        batch.events.push({ channel: 'block', addresses: [], data: { block: block.block, meta: { hash: block.meta.hash, generationHash: block.meta.generationHash } } });
+        const last = read.blocks.at(-1)!;
+        // The next batch is read while this one is put together and written: the writes stay in order, each whole.
+        next = this.#readAhead(BigInt(last.block.height) + 1n, last.meta.hash);
+        const batch = this.#assembled(read);
+        // State: what the blocks changed; all of it at the start and after a fork switch.
+        batch.state = await stateRows(this.#stateSource, batch, this.#copyState);
+        // The fee quotes with a step's first batch and its last (they follow the upstream's head, not the batch); the batches between keep them.
+        const withFees = !feesWritten || BigInt(last.block.height) >= this.#head;
+        await this.#write(batch, { ...info, height: last.block.height }, withFees ? await this.#fees() : {});
+        feesWritten = true;
+        for (const hash of batch.unpooled) this.#pooled?.delete(hash);
+        this.#copyState = false;
+        [this.#height, this.#hash] = [BigInt(last.block.height), last.meta.hash];
+        this.#progress();
       }
-      // State: what the blocks changed; all of it at the start and after a fork switch.
-      batch.state = await stateRows(this.#stateSource, batch, this.#copyState);
-      await this.#write(batch, { ...info, height: last.block.height }, await this.#fees());
-      for (const hash of batch.unpooled) this.#pooled?.delete(hash);
-      this.#copyState = false;
-      [this.#height, this.#hash] = [BigInt(last.block.height), last.meta.hash];
-      this.#progress();
+    } catch (error) {
+      // A batch read ahead of one that failed is dropped, and the resolution walks start again from heights.
+      next.catch(() => undefined);
+      this.#ranges.reset();
+      throw error;
     }
     await this.#finalize(info);
+  }
+
+  /**
+   * Reads the batch from `height` on (its blocks, what they hold, their leaves), its blocks linked
+   * to `previous` (the hash of the block below); undefined at the head. Its first block not
+   * linked (the upstream switched forks) answers no blocks. A batch ends at a page of the block
+   * listing's end, so each costs one page of blocks.
+   */
+  #readAhead(height: bigint, previous: string): Promise<ReadBatch | undefined> {
+    const promise = this.#readBatch(height, previous);
+    // Awaited by the loop, or dropped after a failure: never an unhandled rejection meanwhile.
+    promise.catch(() => undefined);
+    return promise;
+  }
+
+  async #readBatch(height: bigint, previous: string): Promise<ReadBatch | undefined> {
+    if (height > this.#head || this.#abort.signal.aborted) return undefined;
+    const fetched = await this.#client.blocks(height, batchLength(height, this.#batchSize, this.#head));
+    if (fetched.length === 0) return undefined;
+    const blocks = linkedTo(previous, fetched);
+    if (blocks.length === 0) return { blocks, transactions: [], statements: [], leaves: [] };
+    const contents = await this.#ranges.read(blocks);
+    const transactions = await Promise.all(blocks.map((block) => {
+      const listed = contents.transactions.get(block.block.height);
+      return listed === undefined ? undefined : mirroredTransactions(this.#client, block.block.height, listed, this.#facade, this.#addresses);
+    }));
+    const statements = blocks.map((block) => contents.statements.get(block.block.height) ?? []);
+    // Each block's leaves, held to its transactionsHash and receiptsHash: nothing left out, added or changed.
+    const leaves = blocks.map((block, i) => {
+      const ofKind = (kind: StatementRow['kind']) => statements[i].filter((row) => row.kind === kind).map((row) => row.info);
+      return blockLeaves(block, transactions[i]?.merkleComponentHashes ?? [], {
+        transaction: ofKind('transaction') as TransactionStatementInfoDTO[],
+        address: ofKind('address') as ResolutionStatementInfoDTO[],
+        mosaic: ofKind('mosaic') as ResolutionStatementInfoDTO[],
+      });
+    });
+    return { blocks, transactions, statements, leaves };
+  }
+
+  // A batch as one database transaction writes it: the blocks, their rows, statements, leaves and events (pooled transactions confirmed leave their pool first).
+  #assembled(read: ReadBatch): Batch {
+    const batch: Batch = { blocks: read.blocks, rows: [], statuses: [], unpooled: [], statements: [], leaves: [], events: [], proofs: [] };
+    read.blocks.forEach((block, i) => {
+      const transactions = read.transactions[i];
+      batch.statements.push(...read.statements[i]);
+      batch.leaves.push({ height: BigInt(block.block.height), leaves: read.leaves[i] });
+      batch.rows.push(...(transactions?.rows ?? []));
+      batch.statuses.push(...(transactions?.statuses ?? []));
+      for (const event of transactions?.events ?? []) {
+        // Confirmed out of a stored pool: it leaves it first, as on a chain.
+        const { hash } = (event.data as { meta: { hash: string } }).meta;
+        const was = this.#pooled?.get(hash);
+        if (was) {
+          batch.events.push({ channel: `${was.group}Removed`, addresses: was.addresses, data: { meta: { hash } } });
+          batch.unpooled.push(hash);
+        }
+        batch.events.push(event);
+      }
+      batch.events.push({ channel: 'block', addresses: [], data: { block: block.block, meta: { hash: block.meta.hash, generationHash: block.meta.generationHash } } });
+    });
+    return batch;
   }
 
   // The upstream's pools, written whole in place of the stored ones, with the events of what changed.
@@ -304,18 +372,6 @@ export class Mirror {
     const copy = await poolCopy(this.#client, this.#facade, this.#addresses, this.#pooled);
     if (copy.changed) await this.#store.replacePools(copy);
     this.#pooled = copy.pooled;
-  }
-
-  // The blocks that follow the stored one, each linked to the one before it.
-  #linked(blocks: readonly BlockInfoDTO[]): BlockInfoDTO[] {
-    const linked: BlockInfoDTO[] = [];
-    let previous = this.#hash;
-    for (const block of blocks) {
-      if (previous !== '' && block.block.previousBlockHash !== previous) break;
-      linked.push(block);
-      previous = block.meta.hash;
-    }
-    return linked;
   }
 
   /**
@@ -343,6 +399,8 @@ export class Mirror {
     [this.#height, this.#hash] = [height, hash];
     // The state the removed blocks changed is the upstream's again once copied whole.
     this.#copyState = true;
+    // The resolutions read last may be of the removed blocks.
+    this.#ranges.reset();
     return false;
   }
 
@@ -374,17 +432,6 @@ export class Mirror {
   async #readHead(): Promise<[ChainInfoDTO, bigint]> {
     const info = await this.#client.chainInfo();
     return [info, BigInt(info.height)];
-  }
-
-  // A block's statements, in the order the chain stores them (their ids' order: transaction statements, then resolutions).
-  async #statements(height: string): Promise<StatementRow[]> {
-    const [transaction, { address, mosaic }] = await Promise.all([this.#client.transactionStatements(height), this.#client.resolutionStatements(height)]);
-    const rows: StatementRow[] = [
-      ...transaction.map((info) => ({ kind: 'transaction' as const, info })),
-      ...address.map((info) => ({ kind: 'address' as const, info })),
-      ...mosaic.map((info) => ({ kind: 'mosaic' as const, info })),
-    ];
-    return rows.sort((a, b) => (a.info.id < b.info.id ? -1 : a.info.id > b.info.id ? 1 : 0));
   }
 
   /**
@@ -474,6 +521,29 @@ export class Mirror {
       this.#wakeUp();
     });
   }
+}
+
+/** `blocks` as far as each follows the one before it, the first following the block of hash `previous` ('' for none). */
+function linkedTo(previous: string, blocks: readonly BlockInfoDTO[]): BlockInfoDTO[] {
+  const linked: BlockInfoDTO[] = [];
+  for (const block of blocks) {
+    if (previous !== '' && block.block.previousBlockHash !== previous) break;
+    linked.push(block);
+    previous = block.meta.hash;
+  }
+  return linked;
+}
+
+/**
+ * How many blocks a batch from `height` takes: `batchSize` at most, up to `head`; a batch of a
+ * page or more that stops short of the head ends at a page's end, so the next starts a page.
+ */
+function batchLength(height: bigint, batchSize: number, head: bigint): number {
+  const page = BigInt(PAGE_SIZE);
+  const end = height + BigInt(batchSize) - 1n;
+  if (end >= head) return Number(head - height + 1n);
+  const pageEnd = (end / page) * page;
+  return Number((batchSize >= PAGE_SIZE && pageEnd >= height ? pageEnd : end) - height + 1n);
 }
 
 function finalizedOf(proof: FinalizationProofDTO): FinalizedBlockDTO {

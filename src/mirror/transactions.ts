@@ -77,10 +77,19 @@ export function servedRows({ record, entry, whole, json }: RebuiltTransaction, g
   return rowsOf(record, group).map((row, i) => ({ ...row, json: json[i], fullJson: i === 0 && whole !== entry ? JSON.stringify(whole) : null }));
 }
 
-/** The confirmed transactions of the upstream's block at `height`, as the transactions part stores the chain's own (see `rebuiltTransactions`). */
-export async function mirroredTransactions(client: UpstreamClient, height: string, facade: SymbolFacade, addresses: AddressBook): Promise<MirroredTransactions> {
-  const listed = await client.blockTransactions(height);
-  const rebuilt = await rebuiltTransactions(listed, (hash) => client.get(`/transactions/confirmed/${hash}`, aggregateAt(hash)), facade, addresses, `at height ${height}`);
+/**
+ * The confirmed transactions of the upstream's block at `height`, from its listing (`listed`:
+ * the block's entries, embedded ones too, in id order), as the transactions part stores the
+ * chain's own (see `rebuiltTransactions`). The aggregates are read whole at once, each by hash
+ * (the client's window bounds how many are in flight).
+ */
+export async function mirroredTransactions(client: UpstreamClient, height: string, listed: readonly TransactionInfoDTO[], facade: SymbolFacade, addresses: AddressBook): Promise<MirroredTransactions> {
+  const aggregates = listed.filter((entry) => (entry.meta as { aggregateHash?: string }).aggregateHash === undefined && AGGREGATE_TYPES.has(Number(entry.transaction.type)));
+  const wholes = new Map(await Promise.all(aggregates.map(async ({ meta }) => {
+    const hash = (meta as { hash: string }).hash;
+    return [hash, await client.get(`/transactions/confirmed/${hash}`, aggregateAt(hash))] as const;
+  })));
+  const rebuilt = await rebuiltTransactions(listed, async (hash) => wholes.get(hash), facade, addresses, `at height ${height}`);
   const result: MirroredTransactions = { rows: [], events: [], statuses: [], merkleComponentHashes: [] };
   for (const transaction of rebuilt) {
     const { record, entry, whole } = transaction;

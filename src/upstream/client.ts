@@ -7,8 +7,9 @@ import * as shapes from './dto-shapes.js';
 import { networkOf, type UpstreamNetwork } from './network.js';
 import { atLeast, parseBaseUrl, resolveBackoff, UPSTREAM_DEFAULTS, type UpstreamClientOptions } from './options.js';
 import { PAGE_SIZE, pageOf, withPage, type CheckedPage } from './paging.js';
-import { addressParam, chunks, decimalParam, idParam } from './params.js';
+import { addressParam, chunks, decimalParam, entryIdParam, idParam } from './params.js';
 import { RequestPacer } from './request-pacer.js';
+import { RequestWindow } from './window.js';
 import { requestJson, type Transport } from './request.js';
 import { ShapeError, listOf, type Check } from './shape.js';
 import { UpstreamError } from './upstream-error.js';
@@ -41,6 +42,7 @@ export class UpstreamClient {
       retries: atLeast('retries', options.retries ?? UPSTREAM_DEFAULTS.retries, 0),
       backoff: resolveBackoff(options.backoff),
       pacer: new RequestPacer(options.maxRequestsPerSecond ?? UPSTREAM_DEFAULTS.maxRequestsPerSecond),
+      window: new RequestWindow(options.maxInFlight ?? UPSTREAM_DEFAULTS.maxInFlight),
       signal: options.signal,
     };
   }
@@ -177,6 +179,38 @@ export class UpstreamClient {
     return { address, mosaic };
   }
 
+  /**
+   * Every confirmed transaction of the blocks from `fromHeight` to `toHeight` (both included),
+   * the aggregates' embedded ones included, in id order
+   * (`/transactions/confirmed?fromHeight=&toHeight=&embedded=true`, pages of 100): one request
+   * for a range of mostly empty blocks. With `expected` (the blocks' `totalTransactionsCount`
+   * summed), the walk stops once that many are read, without asking for an empty last page.
+   */
+  async rangeTransactions(fromHeight: bigint, toHeight: bigint, expected = Infinity): Promise<TransactionInfoDTO[]> {
+    const range = heightRange(fromHeight, toHeight);
+    return this.#upTo(`/transactions/confirmed?${range}&embedded=true&order=asc`, shapes.transactionIn(fromHeight, toHeight), expected);
+  }
+
+  /**
+   * The transaction statements of the blocks from `fromHeight` to `toHeight` (both included),
+   * in id order (`/statements/transaction?fromHeight=&toHeight=`, pages of 100). `expected`: at
+   * most that many exist (the blocks' `statementsCount` summed), so the walk stops there.
+   */
+  async rangeTransactionStatements(fromHeight: bigint, toHeight: bigint, expected = Infinity): Promise<TransactionStatementInfoDTO[]> {
+    const range = heightRange(fromHeight, toHeight);
+    return this.#upTo(`/statements/transaction?${range}&order=asc`, shapes.transactionStatementIn(fromHeight, toHeight), expected);
+  }
+
+  /**
+   * One page (100) of `kind`'s resolution statements in id order, which is height order: those
+   * after the statement of id `after`, or those of the block at `height` (the reference filters
+   * resolutions by one height only, so a range is walked by id).
+   */
+  async resolutionPage(kind: 'address' | 'mosaic', from: { after: string } | { height: bigint }): Promise<CheckedPage<ResolutionStatementInfoDTO>> {
+    const filter = 'after' in from ? `offset=${entryIdParam('after', from.after)}` : `height=${decimalParam('height', from.height)}`;
+    return this.get(withPage(`/statements/resolutions/${kind}?${filter}&order=asc`, PAGE_SIZE, 1), pageOf(shapes.resolutionStatement, 1));
+  }
+
   /** `GET /finalization/proof/epoch/{epoch}`, or undefined when the upstream has no proof of that epoch. */
   async finalizationProofAtEpoch(epoch: number): Promise<FinalizationProofDTO | undefined> {
     return this.find(`/finalization/proof/epoch/${decimalParam('epoch', epoch)}`, shapes.finalizationProof);
@@ -238,6 +272,17 @@ export class UpstreamClient {
     return entries;
   }
 
+  // Pages of a listing until one is short, or `expected` entries are read.
+  async #upTo<T>(path: string, check: Check<T>, expected: number): Promise<T[]> {
+    const entries: T[] = [];
+    if (expected <= 0) return entries;
+    for await (const page of this.pages(path, check)) {
+      entries.push(...page);
+      if (entries.length >= expected) break;
+    }
+    return entries;
+  }
+
   async #byIds<T>(ids: string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
     const answers = await Promise.all(chunks(ids, IDS_PER_REQUEST).map(read));
     return answers.flat();
@@ -247,6 +292,12 @@ export class UpstreamClient {
     if (!path.startsWith('/')) throw new TypeError(`path must start with '/', not ${JSON.stringify(path)}`);
     return this.url + path;
   }
+}
+
+/** The query of a height range, both ends included: `fromHeight=…&toHeight=…`. */
+function heightRange(fromHeight: bigint, toHeight: bigint): string {
+  if (toHeight < fromHeight) throw new TypeError(`toHeight ${toHeight} is below fromHeight ${fromHeight}`);
+  return `fromHeight=${decimalParam('fromHeight', fromHeight)}&toHeight=${decimalParam('toHeight', toHeight)}`;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { MosaicInfoDTO } from '../backend/mosaic.js';
 import type { NamespaceInfoDTO, NamespaceNameDTO } from '../backend/namespace.js';
 import type { ResolutionStatementInfoDTO, TransactionStatementInfoDTO } from '../backend/receipts.js';
 import { TIME_SPAN } from './network.js';
-import { boolean, decimal, exactly, hex, integer, list, text, timeSpan } from './field-checks.js';
+import { boolean, decimal, decimalIn, exactly, hex, integer, list, text, timeSpan } from './field-checks.js';
 import { fields } from './shape.js';
 
 /** `data` of a `block` notification: the header and the block's hashes. */
@@ -40,6 +40,12 @@ export const transactionStatementAt = (height: string) =>
   fields<TransactionStatementInfoDTO>({ 'statement.height': exactly(height), 'statement.receipts': list });
 export const resolutionStatementAt = (height: string) =>
   fields<ResolutionStatementInfoDTO>({ 'statement.height': exactly(height), 'statement.resolutionEntries': list });
+/** Entries of a listing by height range: each at a height from `from` to `to`. */
+export const transactionIn = (from: bigint, to: bigint) => fields<TransactionInfoDTO>({ 'meta.height': decimalIn(from, to), 'transaction.type': integer });
+export const transactionStatementIn = (from: bigint, to: bigint) =>
+  fields<TransactionStatementInfoDTO>({ 'statement.height': decimalIn(from, to), 'statement.receipts': list });
+/** A resolution statement at any height (a walk in id order checks the heights itself). */
+export const resolutionStatement = fields<ResolutionStatementInfoDTO>({ id: hex(12), 'statement.height': decimal, 'statement.resolutionEntries': list });
 export const finalizationProof = fields<FinalizationProofDTO>({ finalizationEpoch: integer, height: decimal, hash: HASH });
 export const accountInfo = fields<AccountInfoDTO>({ 'account.address': hex(24) });
 export const mosaicInfo = fields<MosaicInfoDTO>({ 'mosaic.id': hex(8), 'mosaic.ownerAddress': hex(24) });

@@ -25,6 +25,11 @@ export interface UpstreamClientOptions {
    * enough for a public node.
    */
   maxRequestsPerSecond?: number;
+  /**
+   * Requests in flight at once, over every call of the client together: the window that lets
+   * answers overlap the upstream's latency, still paced by `maxRequestsPerSecond`. Default 4.
+   */
+  maxInFlight?: number;
   /** Cancels everything: requests in flight, waiting for their turn or between attempts reject with kind `aborted`. */
   signal?: AbortSignal;
   /** The fetch to use. Default the global `fetch`. */
@@ -68,6 +73,7 @@ export const UPSTREAM_DEFAULTS = {
   retries: 5,
   backoff: { initial: 250, max: 5_000 },
   maxRequestsPerSecond: 20,
+  maxInFlight: 4,
   heartbeatInterval: 30_000,
 } as const;
 

@@ -14,6 +14,12 @@ export function idParam(name: string, value: string): string {
   return value.toUpperCase();
 }
 
+/** An entry's id (what `offset` takes): 24 hex. */
+export function entryIdParam(name: string, value: string): string {
+  if (typeof value !== 'string' || !/^[0-9a-fA-F]{24}$/.test(value)) throw new TypeError(`${name} must be an entry id of 24 hex, not ${JSON.stringify(value)}`);
+  return value;
+}
+
 /**
  * An address in the 39-character base32 form the routes take, from that form or from the
  * 48-hex form the answers carry.

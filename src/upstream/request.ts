@@ -1,16 +1,18 @@
 import { backoffDelay, retryAfterMs, sleep } from './backoff.js';
 import type { BackoffOptions } from './options.js';
 import type { RequestPacer } from './request-pacer.js';
+import type { RequestWindow } from './window.js';
 import type { Check } from './shape.js';
 import { UpstreamError } from './upstream-error.js';
 
-/** What every request of one client shares: resolved options and the pacer. */
+/** What every request of one client shares: resolved options, the pacer and the in-flight window. */
 export interface Transport {
   fetch: typeof fetch;
   timeout: number;
   retries: number;
   backoff: Required<BackoffOptions>;
   pacer: RequestPacer;
+  window: RequestWindow;
   signal?: AbortSignal;
 }
 
@@ -21,7 +23,7 @@ const QUOTE_LIMIT = 200;
  * Sends a JSON request and answers its body, checked by `check`. Transient failures
  * (unreachable, timeout, 429, 5xx) are sent again up to `retries` times, after a backoff (or
  * the `Retry-After` the upstream asked for, capped at `backoff.max`); anything else throws at
- * once. Each attempt waits its turn at the pacer.
+ * once. Each attempt waits for a place in the window, then its turn at the pacer.
  *
  * @throws UpstreamError
  */
@@ -30,8 +32,13 @@ export async function requestJson<T>(transport: Transport, method: 'GET' | 'POST
   const what = `${method} ${url}`;
   for (let attempt = 1; ; attempt++) {
     try {
-      await transport.pacer.turn(signal);
-      return await attemptOnce(transport, method, url, body, check);
+      await transport.window.enter();
+      try {
+        await transport.pacer.turn(signal);
+        return await attemptOnce(transport, method, url, body, check);
+      } finally {
+        transport.window.leave();
+      }
     } catch (error) {
       if (signal?.aborted) throw new UpstreamError('aborted', `${what}: aborted`, { cause: signal.reason });
       const failure = error as UpstreamError;
