@@ -14,13 +14,17 @@ export interface RangeContents {
 
 type ResolutionKind = 'address' | 'mosaic';
 
+/** An id below every entry's (ids are 24 hex and sort in insertion order). */
+const BEFORE_EVERY_ID = '0'.repeat(24);
+
 /**
  * Reads what runs of blocks hold with few requests, for networks whose blocks are mostly empty:
  * their transactions and transaction statements by `fromHeight`/`toHeight` (pages of 100 over
  * the whole run), and only what the blocks' own counts say exists (`totalTransactionsCount`,
  * `statementsCount`). The reference filters resolution statements by one height only, so each
- * kind is walked in id order (height order) from the last one read (`offset`); before one is
- * known (at a start, after a fork switch), by height, block by block, until one is found.
+ * kind is walked in id order (height order) from the last one read (`offset`), or from the
+ * first id from the nemesis block on; before one is known (a start above the nemesis block, a
+ * restart, a fork switch), by height, block by block, until one is found.
  * Nothing here is trusted: the mirror holds what it gets to the blocks' merkle roots.
  */
 export class RangeReader {
@@ -62,7 +66,7 @@ export class RangeReader {
     const resolved = blocks.filter((block) => (block.meta.statementsCount ?? 0) > (rows.get(block.block.height)?.length ?? 0)).map((block) => BigInt(block.block.height));
     if (resolved.length > 0) {
       const generation = this.#generation;
-      const [address, mosaic] = await Promise.all((['address', 'mosaic'] as const).map((kind) => this.#resolutions(kind, resolved, to, generation)));
+      const [address, mosaic] = await Promise.all((['address', 'mosaic'] as const).map((kind) => this.#resolutions(kind, resolved, from, to, generation)));
       for (const info of address) add(info.statement.height, { kind: 'address', info });
       for (const info of mosaic) add(info.statement.height, { kind: 'mosaic', info });
     }
@@ -76,12 +80,14 @@ export class RangeReader {
   }
 
   /**
-   * `kind`'s resolution statements of the blocks at `heights` (ascending, all at most `to`):
+   * `kind`'s resolution statements of the blocks at `heights` (ascending, from `from` to `to`):
    * walked by id from the last one read, else by height until one is found, then by id.
    */
-  async #resolutions(kind: ResolutionKind, heights: readonly bigint[], to: bigint, generation: number): Promise<ResolutionStatementInfoDTO[]> {
+  async #resolutions(kind: ResolutionKind, heights: readonly bigint[], from: bigint, to: bigint, generation: number): Promise<ResolutionStatementInfoDTO[]> {
     const found: ResolutionStatementInfoDTO[] = [];
-    let after = this.#after.get(kind);
+    // From the chain's first block, the walk starts before every id.
+    let after = this.#after.get(kind) ?? (from === 1n ? BEFORE_EVERY_ID : undefined);
+    const start = after;
     let walk = after !== undefined;
     for (let i = 0; after === undefined && i < heights.length; i++) {
       const page = await this.#client.resolutionPage(kind, { height: heights[i] });
@@ -97,10 +103,10 @@ export class RangeReader {
       if (page.data.length > 0) after = page.data.at(-1)!.id;
       walk = page.data.length === page.pageSize && BigInt(page.data.at(-1)!.statement.height) <= to;
     }
-    const from = heights[0];
     const kept = inOrder(kind, found).filter((info) => BigInt(info.statement.height) >= from && BigInt(info.statement.height) <= to);
     if (generation === this.#generation) {
-      const last = kept.at(-1)?.id;
+      // None in the range: the walk stays where it started.
+      const last = kept.at(-1)?.id ?? start;
       if (last !== undefined) this.#after.set(kind, last);
     }
     return kept;

@@ -236,6 +236,26 @@ async function switchableProxy(target: string): Promise<{ url: string; down(): v
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, down: () => (open = false), up: () => (open = true) };
 }
 
+/** A proxy to `target` that keeps the path and query of every request it forwards. */
+async function countingProxy(target: string): Promise<{ url: string; requests: string[] }> {
+  const requests: string[] = [];
+  const server = http.createServer((req, res) => {
+    requests.push(req.url ?? '');
+    const forwarded = http.request(`${target}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    forwarded.on('error', () => res.destroy());
+    req.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(resolve);
+  }));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
+}
+
 async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
   for (const end = Date.now() + ms; !(await condition()); await new Promise((resolve) => setTimeout(resolve, 20))) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
@@ -496,6 +516,45 @@ describe('mirror', () => {
     const after = await expectSameState(upstream, reader, chain);
     expect(after.entries.get('/namespaces')!.map((entry) => entry.id)).toEqual(atStart.entries.get('/namespaces')!.map((entry) => entry.id));
     expect((await reader.get(`/account/${actors(chain).i.address}/multisig`)).status).toBe(200);
+  });
+
+  it('copies a chain of mostly empty blocks with few requests: every block, transaction, statement and resolution alike, far under one request a block', async () => {
+    const chain = testChain({ finalizationInterval: 100 });
+    const upstream = await upstreamOf(chain);
+    // Runs of empty blocks (each with its harvest fee statement), some over a page of blocks, between rounds of activity (aggregates, aliases: resolutions).
+    for (const round of ['one', 'two', 'three', 'four', 'five']) {
+      harvest(chain, 113);
+      activity(chain, round);
+    }
+    harvest(chain, 57);
+    const proxy = await countingProxy(upstream.base);
+    const mirror = await mirrorOf(proxy.url);
+    await mirror.caughtUp();
+    const asked = [...proxy.requests];
+    const blocks = Number(chain.height);
+    expect(blocks).toBeGreaterThan(600);
+
+    // Everything alike: every page of blocks, transactions (embedded too), transaction statements and both kinds of resolutions; the busy blocks' own routes.
+    const reader = await readerGateway();
+    const urls: string[] = [];
+    const busy = new Set<string>();
+    for (const path of ['/blocks', '/transactions/confirmed?embedded=true', '/statements/transaction', '/statements/resolutions/address', '/statements/resolutions/mosaic']) {
+      for (let page = 1; ; page++) {
+        const url = `${path}${path.includes('?') ? '&' : '?'}order=asc&pageSize=100&pageNumber=${page}`;
+        urls.push(url);
+        const { body } = await upstream.get(url);
+        if (path.startsWith('/transactions')) for (const entry of body.data) if (entry.meta.hash) urls.push(`/transactions/confirmed/${entry.meta.hash}`);
+        if (path.startsWith('/statements/resolutions')) for (const entry of body.data) busy.add(entry.statement.height);
+        if (body.data.length < 100) break;
+      }
+    }
+    expect(busy.size).toBeGreaterThan(0);
+    for (const height of busy) urls.push(...(await heightUrls(upstream, Number(height), Number(height))));
+    await expectSameAnswers(upstream, reader, urls);
+
+    // Far under a request a block: ranges, not heights.
+    expect(asked.filter((url) => /[?&]height=/.test(url) && !url.startsWith('/statements/resolutions')), 'no listing by one height but resolutions').toEqual([]);
+    expect(asked.length / blocks).toBeLessThan(0.25);
   });
 
   it('starts at a chosen height: the blocks, transactions and finalization rounds from there on', async () => {
