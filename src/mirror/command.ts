@@ -13,6 +13,7 @@ options (each also read from the environment variable in brackets):
   --from-height <h>         first height copied into an empty database (default 1, the nemesis)
   --rate <n>                requests per second to the upstream at most, retries included (default 20)
   --in-flight <n>           requests to the upstream in flight at once at most, under --rate (default 4)
+  --batch-size <n>          blocks per database transaction while catching up (default 100)
   --pool-size <n>           PostgreSQL connections at most (default 10)
   --statement-timeout <ms>  PostgreSQL query limit (default 5000)
   -h, --help                this text`;
@@ -23,6 +24,7 @@ interface MirrorCommand {
   fromHeight: bigint;
   rate: number;
   inFlight: number;
+  batchSize: number;
   poolSize: number;
   statementTimeout: number;
 }
@@ -34,6 +36,7 @@ function parse(argv: readonly string[]): MirrorCommand | 'help' {
     'from-height': { type: 'string' },
     rate: { type: 'string' },
     'in-flight': { type: 'string' },
+    'batch-size': { type: 'string' },
     'pool-size': { type: 'string' },
     'statement-timeout': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -52,6 +55,7 @@ function parse(argv: readonly string[]): MirrorCommand | 'help' {
     fromHeight: BigInt(heightText),
     rate: whole('--rate', values.rate ?? '20', 1, 10_000),
     inFlight: whole('--in-flight', values['in-flight'] ?? '4', 1, 64),
+    batchSize: whole('--batch-size', values['batch-size'] ?? '100', 1, 10_000),
     poolSize: whole('--pool-size', values['pool-size'] ?? '10', 1, 1_000),
     statementTimeout: whole('--statement-timeout', values['statement-timeout'] ?? '5000', 1, 86_400_000),
   };
@@ -105,6 +109,7 @@ export async function mirrorCommand(argv: readonly string[]): Promise<void> {
       upstream: { url: command.from, maxRequestsPerSecond: command.rate, maxInFlight: command.inFlight },
       store: { url: command.store, poolSize: command.poolSize, statementTimeout: command.statementTimeout },
       fromHeight: command.fromHeight,
+      batchSize: command.batchSize,
       onProgress(progress) {
         const there = progress.secondsLeft === 0;
         if (there ? atHead : Date.now() - printed < 1_000) return;

@@ -57,7 +57,15 @@ export interface MirrorProgress {
 /** What one database transaction of the mirror writes, as a step puts it together: the store's `MirroredBatch` but its meta rows, its lists to add to. */
 type Batch = { -readonly [K in keyof Omit<MirroredBatch, 'meta'>]: MirroredBatch[K] extends readonly (infer T)[] ? T[] : MirroredBatch[K] };
 
-/** A batch as read from the upstream, before it is put together: per block, its transactions (none: undefined), statements and leaves. */
+/**
+ * Blocks read from the upstream at once (10 pages of the block listing): what they hold is read
+ * by height ranges over all of them, so the requests of a range's fixed cost (its transactions,
+ * statements and resolutions, each at least one) are spread over this many blocks; they are
+ * then written `batchSize` at a time.
+ */
+const READ_SPAN = 10 * PAGE_SIZE;
+
+/** Blocks as read from the upstream, before they are put together: per block, its transactions (none: undefined), statements and leaves. */
 interface ReadBatch {
   readonly blocks: BlockInfoDTO[];
   readonly transactions: (MirroredTransactions | undefined)[];
@@ -283,19 +291,22 @@ export class Mirror {
           continue;
         }
         const last = read.blocks.at(-1)!;
-        // The next batch is read while this one is put together and written: the writes stay in order, each whole.
+        // The next blocks are read while these are put together and written: the writes stay in order, each batch whole.
         next = this.#readAhead(BigInt(last.block.height) + 1n, last.meta.hash);
-        const batch = this.#assembled(read);
-        // State: what the blocks changed; all of it at the start and after a fork switch.
-        batch.state = await stateRows(this.#stateSource, batch, this.#copyState);
-        // The fee quotes with a step's first batch and its last (they follow the upstream's head, not the batch); the batches between keep them.
-        const withFees = !feesWritten || BigInt(last.block.height) >= this.#head;
-        await this.#write(batch, { ...info, height: last.block.height }, withFees ? await this.#fees() : {});
-        feesWritten = true;
-        for (const hash of batch.unpooled) this.#pooled?.delete(hash);
-        this.#copyState = false;
-        [this.#height, this.#hash] = [BigInt(last.block.height), last.meta.hash];
-        this.#progress();
+        for (let start = 0; start < read.blocks.length && !this.#abort.signal.aborted; start += this.#batchSize) {
+          const batch = this.#assembled(read, start, Math.min(start + this.#batchSize, read.blocks.length));
+          const end = batch.blocks.at(-1)!;
+          // State: what the blocks changed; all of it at the start and after a fork switch.
+          batch.state = await stateRows(this.#stateSource, batch, this.#copyState);
+          // The fee quotes with a step's first batch and its last (they follow the upstream's head, not the batch); the batches between keep them.
+          const withFees = !feesWritten || BigInt(end.block.height) >= this.#head;
+          await this.#write(batch, { ...info, height: end.block.height }, withFees ? await this.#fees() : {});
+          feesWritten = true;
+          for (const hash of batch.unpooled) this.#pooled?.delete(hash);
+          this.#copyState = false;
+          [this.#height, this.#hash] = [BigInt(end.block.height), end.meta.hash];
+          this.#progress();
+        }
       }
     } catch (error) {
       // A batch read ahead of one that failed is dropped, and the resolution walks start again from heights.
@@ -321,7 +332,7 @@ export class Mirror {
 
   async #readBatch(height: bigint, previous: string): Promise<ReadBatch | undefined> {
     if (height > this.#head || this.#abort.signal.aborted) return undefined;
-    const fetched = await this.#client.blocks(height, batchLength(height, this.#batchSize, this.#head));
+    const fetched = await this.#client.blocks(height, spanLength(height, Math.max(READ_SPAN, this.#batchSize), this.#head));
     if (fetched.length === 0) return undefined;
     const blocks = linkedTo(previous, fetched);
     if (blocks.length === 0) return { blocks, transactions: [], statements: [], leaves: [] };
@@ -343,10 +354,11 @@ export class Mirror {
     return { blocks, transactions, statements, leaves };
   }
 
-  // A batch as one database transaction writes it: the blocks, their rows, statements, leaves and events (pooled transactions confirmed leave their pool first).
-  #assembled(read: ReadBatch): Batch {
-    const batch: Batch = { blocks: read.blocks, rows: [], statuses: [], unpooled: [], statements: [], leaves: [], events: [], proofs: [] };
-    read.blocks.forEach((block, i) => {
+  // Blocks `start` to `end` (excluded) of a read as one database transaction writes them: the blocks, their rows, statements, leaves and events (pooled transactions confirmed leave their pool first).
+  #assembled(read: ReadBatch, start: number, end: number): Batch {
+    const batch: Batch = { blocks: read.blocks.slice(start, end), rows: [], statuses: [], unpooled: [], statements: [], leaves: [], events: [], proofs: [] };
+    batch.blocks.forEach((block, at) => {
+      const i = start + at;
       const transactions = read.transactions[i];
       batch.statements.push(...read.statements[i]);
       batch.leaves.push({ height: BigInt(block.block.height), leaves: read.leaves[i] });
@@ -535,15 +547,15 @@ function linkedTo(previous: string, blocks: readonly BlockInfoDTO[]): BlockInfoD
 }
 
 /**
- * How many blocks a batch from `height` takes: `batchSize` at most, up to `head`; a batch of a
- * page or more that stops short of the head ends at a page's end, so the next starts a page.
+ * How many blocks a read from `height` takes: `span` at most, up to `head`; one that stops short
+ * of the head ends at a page's end of the block listing, so the next starts a page.
  */
-function batchLength(height: bigint, batchSize: number, head: bigint): number {
+function spanLength(height: bigint, span: number, head: bigint): number {
   const page = BigInt(PAGE_SIZE);
-  const end = height + BigInt(batchSize) - 1n;
+  const end = height + BigInt(span) - 1n;
   if (end >= head) return Number(head - height + 1n);
   const pageEnd = (end / page) * page;
-  return Number((batchSize >= PAGE_SIZE && pageEnd >= height ? pageEnd : end) - height + 1n);
+  return Number((pageEnd >= height ? pageEnd : end) - height + 1n);
 }
 
 function finalizedOf(proof: FinalizationProofDTO): FinalizedBlockDTO {

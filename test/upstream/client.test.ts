@@ -138,6 +138,27 @@ describe('UpstreamClient against a gateway of ours', () => {
     expect((await client.transactionStatements(2)).length).toBeGreaterThan(0);
   });
 
+  it('rangeTransactions, rangeTransactionStatements and resolutionPage read what blocks hold by height ranges and by id, as the routes answer them', async () => {
+    expect(await client.rangeTransactions(1n, 3n)).toEqual(await everyEntry('/transactions/confirmed?fromHeight=1&toHeight=3&embedded=true&order=asc'));
+    const two = await client.rangeTransactions(2n, 3n);
+    expect(two.slice(0, 104)).toEqual(await client.blockTransactions(2));
+    expect(two.slice(104)).toEqual(await client.blockTransactions(3));
+    // Stopped once as many as expected are read: one page.
+    expect(await client.rangeTransactions(2n, 3n, 100)).toHaveLength(100);
+    expect(await client.rangeTransactions(4n, 5n)).toEqual([]);
+    const statements = await client.rangeTransactionStatements(2n, 3n);
+    expect(statements).toEqual([...(await client.transactionStatements(2)), ...(await client.transactionStatements(3))]);
+    // Resolutions: by height, then on by id from there.
+    const atThree = await client.resolutionPage('address', { height: 3n });
+    expect(atThree.data).toEqual((await client.resolutionStatements(3)).address);
+    const all = await everyEntry('/statements/resolutions/mosaic?order=asc');
+    const first = all[0] as { id: string };
+    expect((await client.resolutionPage('mosaic', { after: first.id })).data).toEqual(all.slice(1));
+    expect((await client.resolutionPage('mosaic', { after: '0'.repeat(24) })).data).toEqual(all);
+    await expect(client.rangeTransactions(3n, 2n)).rejects.toThrow(/toHeight 2 is below fromHeight 3/);
+    await expect(client.resolutionPage('mosaic', { after: 'nope' })).rejects.toThrow(TypeError);
+  });
+
   it('finalizationProofAtEpoch(e) answers the proof, and undefined for an epoch to come', async () => {
     expect(await client.finalizationProofAtEpoch(3)).toEqual((await server.get('/finalization/proof/epoch/3')).body);
     expect(await client.finalizationProofAtEpoch(999)).toBeUndefined();
@@ -461,6 +482,23 @@ describe('UpstreamClient against hostile servers', () => {
     expect(arrivals).toHaveLength(12);
     expect(arrivals[11] - arrivals[0]).toBeGreaterThanOrEqual(1_000);
     for (const start of arrivals) expect(arrivals.filter((time) => time >= start && time < start + 1_000).length).toBeLessThanOrEqual(11);
+  });
+
+  it('keeps at most maxInFlight requests out at once, over all calls', async () => {
+    let open = 0;
+    let most = 0;
+    const upstream = await hostile((_count, _req, res) => {
+      most = Math.max(most, ++open);
+      setTimeout(() => {
+        open--;
+        json(res, 200, CHAIN_INFO);
+      }, 30);
+    });
+    const client = upstream.client({ maxRequestsPerSecond: 1_000, maxInFlight: 3 });
+    await Promise.all(Array.from({ length: 12 }, () => client.chainInfo()));
+    expect(upstream.arrivals).toHaveLength(12);
+    expect(most).toBe(3);
+    expect(() => upstream.client({ maxInFlight: 0 })).toThrow(/maxInFlight must be a whole number from 1, not 0/);
   });
 
   it('rejects every pending call with kind aborted when its signal is aborted', async () => {
