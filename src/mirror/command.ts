@@ -13,7 +13,7 @@ options (each also read from the environment variable in brackets):
   --from-height <h>         first height copied into an empty database (default 1, the nemesis)
   --rate <n>                requests per second to the upstream at most, retries included (default 20)
   --in-flight <n>           requests to the upstream in flight at once at most, under --rate (default 4)
-  --batch-size <n>          blocks per database transaction while catching up (default 100)
+  --batch-size <n>          blocks per database transaction while catching up (default 1000)
   --pool-size <n>           PostgreSQL connections at most (default 10)
   --statement-timeout <ms>  PostgreSQL query limit (default 5000)
   -h, --help                this text`;
@@ -55,7 +55,7 @@ function parse(argv: readonly string[]): MirrorCommand | 'help' {
     fromHeight: BigInt(heightText),
     rate: whole('--rate', values.rate ?? '20', 1, 10_000),
     inFlight: whole('--in-flight', values['in-flight'] ?? '4', 1, 64),
-    batchSize: whole('--batch-size', values['batch-size'] ?? '100', 1, 10_000),
+    batchSize: whole('--batch-size', values['batch-size'] ?? '1000', 1, 10_000),
     poolSize: whole('--pool-size', values['pool-size'] ?? '10', 1, 1_000),
     statementTimeout: whole('--statement-timeout', values['statement-timeout'] ?? '5000', 1, 86_400_000),
   };

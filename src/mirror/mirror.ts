@@ -32,7 +32,7 @@ export interface MirrorOptions {
   store: PostgresOptions;
   /** The first height copied into an empty database. Default 1 (the nemesis block). */
   fromHeight?: bigint;
-  /** Blocks per database transaction while catching up. Default 100. */
+  /** Blocks per database transaction while catching up. Default 1000 (one read's worth: each commit costs its own fixed share, a durable one its flush). */
   batchSize?: number;
   /** ms between reads of the upstream's head when its WebSocket says nothing (a `block` frame wakes the mirror at once). Default 1000. */
   pollInterval?: number;
@@ -138,7 +138,7 @@ export class Mirror {
     this.#ranges = new RangeReader(this.#client);
     this.#options = options;
     this.#onError = options.onError ?? ((error) => console.error('symbol-gateway mirror:', error));
-    this.#batchSize = positive('batchSize', options.batchSize ?? 100);
+    this.#batchSize = positive('batchSize', options.batchSize ?? READ_SPAN);
     this.#pollInterval = positive('pollInterval', options.pollInterval ?? 1_000);
     this.#inbound = store.forwardAnnounces(options.store, this.#pollInterval, (announce) => this.#forward(announce), () => this.#abort.signal.aborted);
   }

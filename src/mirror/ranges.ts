@@ -53,8 +53,8 @@ export class RangeReader {
     const from = BigInt(blocks[0].block.height);
     const to = BigInt(blocks.at(-1)!.block.height);
     const sum = (count: (block: BlockInfoDTO) => number) => blocks.reduce((total, block) => total + count(block), 0);
-    const transactionCount = sum((block) => Math.max(block.meta.totalTransactionsCount ?? 0, block.meta.transactionsCount ?? 0));
-    const statementCount = sum((block) => block.meta.statementsCount ?? 0);
+    const transactionCount = sum((block) => Math.max(countOf(block.meta.totalTransactionsCount), countOf(block.meta.transactionsCount)));
+    const statementCount = sum((block) => countOf(block.meta.statementsCount));
     const [listed, transactionStatements] = await Promise.all([
       transactionCount > 0 ? this.#client.rangeTransactions(from, to, transactionCount) : [],
       statementCount > 0 ? this.#client.rangeTransactionStatements(from, to, statementCount) : [],
@@ -63,7 +63,7 @@ export class RangeReader {
     const add = (height: string, row: StatementRow) => rows.set(height, [...(rows.get(height) ?? []), row]);
     for (const info of transactionStatements) add(info.statement.height, { kind: 'transaction', info });
     // The blocks with statements that are not transaction statements: resolutions.
-    const resolved = blocks.filter((block) => (block.meta.statementsCount ?? 0) > (rows.get(block.block.height)?.length ?? 0)).map((block) => BigInt(block.block.height));
+    const resolved = blocks.filter((block) => countOf(block.meta.statementsCount) > (rows.get(block.block.height)?.length ?? 0)).map((block) => BigInt(block.block.height));
     if (resolved.length > 0) {
       const generation = this.#generation;
       const [address, mosaic] = await Promise.all((['address', 'mosaic'] as const).map((kind) => this.#resolutions(kind, resolved, from, to, generation)));
@@ -111,6 +111,11 @@ export class RangeReader {
     }
     return kept;
   }
+}
+
+/** A block's count as the upstream gives it; one it leaves out could be anything, so everything is read (Infinity). */
+function countOf(count: unknown): number {
+  return typeof count === 'number' && Number.isSafeInteger(count) && count >= 0 ? count : Infinity;
 }
 
 // Ids follow heights: an upstream whose walk goes back down in height is not one to continue from.

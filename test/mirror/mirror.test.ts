@@ -326,7 +326,8 @@ describe('mirror', () => {
     // The mirror may copy the pools (the status unconfirmed) before it follows the block: wait for the confirmed status.
     await until(async () => (await reader.get(`/transactionStatus/${signed.hash}`)).body?.group === 'confirmed', 'the mirror to copy it confirmed');
     expect((await reader.get(`/transactionStatus/${signed.hash}`)).body).toMatchObject({ group: 'confirmed', code: 'Success', height: String(chain.height) });
-  });
+    // Two comparisons of every route of the chain: some 14 s on a loaded machine.
+  }, 60_000);
 
   it('copies the pools: a wallet’s bonded flow through a reader answers and notifies as on the upstream', async () => {
     const chain = testChain();
