@@ -25,6 +25,8 @@ export interface WakeUpOptions {
 const BEHIND_FIRST_DELAY = 1;
 /** Longest wait between reads while behind (a paused standby is read this often until it replays). */
 const BEHIND_MAX_DELAY = 64;
+/** First wait before reading again after a failed read (the database restarting); it doubles up to the poll's interval. */
+const FAILED_FIRST_DELAY = 50;
 
 /**
  * Reads a table after what it last read, woken by NOTIFY on `channel` and by a poll every
@@ -36,7 +38,9 @@ const BEHIND_MAX_DELAY = 64;
  * On a hot standby (`pg_is_in_recovery()`), which refuses LISTEN, the NOTIFY comes from
  * `wakeUps.listenOn` (the primary) on a connection of its own, or, with none, the poll alone
  * wakes the reader every `wakeUps.unwokenInterval` ms. A read that reports `'behind'` is run
- * again after a short, growing wait until it is not.
+ * again after a short, growing wait (1 ms, doubling to 64 ms) until it is not; a read that
+ * fails, after 50 ms, doubling to the poll's interval, so a database back from a restart is
+ * read again at once.
  */
 export class WakeUpReader {
   readonly #options: PostgresOptions;
@@ -52,6 +56,7 @@ export class WakeUpReader {
   #timer: NodeJS.Timeout | undefined;
   #retry: NodeJS.Timeout | undefined;
   #behindDelay = BEHIND_FIRST_DELAY;
+  #failedDelay = FAILED_FIRST_DELAY;
   #reading: Promise<void> | undefined;
   #again = false;
   #started = false;
@@ -87,9 +92,9 @@ export class WakeUpReader {
     });
   }
 
-  /** Resolves once no read runs (a wake-up now may start another). */
+  /** Resolves once no read runs (a wake-up now may start another) and the LISTEN connection, if any, has been tried. */
   async idle(): Promise<void> {
-    while (this.#reading) await this.#reading;
+    while (this.#reading || this.#listening) await (this.#reading ?? this.#listening);
   }
 
   /** Whether the database read is a hot standby, as the last connection found; undefined before the first. */
@@ -109,10 +114,16 @@ export class WakeUpReader {
     this.#listener = undefined;
   }
 
-  /** A read now, and the next poll after the interval that fits the database (a standby nothing wakes is polled more often). */
+  /** A read now, and the next poll. */
   #poll(): void {
     if (this.#closed) return;
     this.wake();
+    this.#schedulePoll();
+  }
+
+  /** The next poll, after the interval that fits the database: a standby that nothing wakes is polled more often. */
+  #schedulePoll(): void {
+    clearTimeout(this.#timer);
     const unwoken = this.#standby === true && this.#wakeUps.listenOn === undefined;
     this.#timer = setTimeout(() => this.#poll(), unwoken ? (this.#wakeUps.unwokenInterval ?? this.#interval) : this.#interval);
     this.#timer.unref();
@@ -124,25 +135,31 @@ export class WakeUpReader {
     try {
       outcome = await this.#read(await this.#connect());
     } catch {
-      // The connection is gone (or the read failed): the next wake-up connects again.
+      // The connection is gone (or the read failed): a new one is tried soon, then less and less often, up to the poll's pace.
       const client = this.#client;
       this.#client = undefined;
       await client?.end().catch(() => undefined);
+      this.#readAgainAfter(this.#failedDelay);
+      this.#failedDelay = Math.min(this.#interval, this.#failedDelay * 2);
       return;
     }
-    if (outcome === 'behind') this.#readAgainSoon();
-    else this.#behindDelay = BEHIND_FIRST_DELAY;
+    this.#failedDelay = FAILED_FIRST_DELAY;
+    if (outcome === 'behind') {
+      this.#readAgainAfter(this.#behindDelay);
+      this.#behindDelay = Math.min(BEHIND_MAX_DELAY, this.#behindDelay * 2);
+    } else {
+      this.#behindDelay = BEHIND_FIRST_DELAY;
+    }
   }
 
-  /** Another read after a short wait that doubles while the database stays behind. */
-  #readAgainSoon(): void {
+  /** Another read after `ms`, unless one is already due. */
+  #readAgainAfter(ms: number): void {
     if (this.#closed || this.#retry) return;
     this.#retry = setTimeout(() => {
       this.#retry = undefined;
       this.wake();
-    }, this.#behindDelay);
+    }, ms);
     this.#retry.unref();
-    this.#behindDelay = Math.min(BEHIND_MAX_DELAY, this.#behindDelay * 2);
   }
 
   async #connect(): Promise<pg.Client> {
@@ -155,9 +172,14 @@ export class WakeUpReader {
     try {
       await client.connect();
       const { rows } = await client.query<{ standby: boolean }>('select pg_is_in_recovery() as standby');
-      this.#standby = rows[0].standby;
+      const standby = rows[0].standby;
+      // Found (or no longer) a standby: the poll's pace changes at once, not after the interval running now.
+      if (standby !== this.#standby) {
+        this.#standby = standby;
+        if (this.#timer && !this.#closed) this.#schedulePoll();
+      }
       // A hot standby refuses LISTEN; its wake-ups come from the primary, or from the poll.
-      if (!this.#standby && this.#wakeUps.listenOn === undefined) await client.query(`listen ${this.#channel}`);
+      if (!standby && this.#wakeUps.listenOn === undefined) await client.query(`listen ${this.#channel}`);
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;
