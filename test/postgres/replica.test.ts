@@ -13,6 +13,7 @@ import { startLocalReplication, type LocalReplication } from '../../scripts/loca
 import type { InMemoryChain } from '../../src/in-memory-chain.js';
 import { createPostgresBackend, type PostgresBackend } from '../../src/postgres/backend.js';
 import { openPostgresChain, type PostgresWriter } from '../../src/postgres/writer.js';
+import { listening } from '../support/cli.js';
 import { POSTGRES_TIMEOUT, expectSameAnswers } from '../support/postgres.js';
 import { startGateway, type TestServer } from '../support/server.js';
 import { transfer } from '../support/signing.js';
@@ -213,4 +214,23 @@ describe('PostgreSQL readers on a hot standby', () => {
     await eventually(async () => (await chain.transactions.find('unconfirmed', [{ hash: signed.hash }])).length === 1);
   });
 
+  it('symbol-gateway --store <standby> --reader --primary <primary>: a reader process announces through the primary and its clients get the frames', async () => {
+    // Accounts no earlier test used: the block may hold their pending transfers.
+    const [x, y] = chain.fundedAccounts.slice(3, 5);
+    const process = await listening(['--store', replication.standby.url, '--reader', '--primary', replication.primary.url]);
+    try {
+      expect(process.output()).toMatch(/a reader of postgres:\/\/postgres@127\.0\.0\.1:\d+\/symbol_gateway, announcing to postgres:\/\//);
+      const client = await Client.connect(`${process.base.replace('http', 'ws')}/ws`);
+      clients.push(client);
+      await client.subscribe(`confirmedAdded/${y.address}`);
+      const signed = transfer(chain, x, y, { amount: 9n });
+      const answer = await fetch(`${process.base}/transactions`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ payload: signed.payload }) });
+      expect(answer.status).toBe(202);
+      await eventually(async () => (await chain.transactions.find('unconfirmed', [{ hash: signed.hash }])).length === 1);
+      chain.harvest();
+      expect((await client.next()).data.meta.hash).toBe(signed.hash);
+    } finally {
+      process.child.kill('SIGTERM');
+    }
+  }, POSTGRES_TIMEOUT);
 });
