@@ -53,6 +53,8 @@ export class WakeUpReader {
   #standby: boolean | undefined;
   #listener: pg.Client | undefined;
   #listening: Promise<void> | undefined;
+  #notifying = false;
+  #notifyAgain = false;
   #timer: NodeJS.Timeout | undefined;
   #retry: NodeJS.Timeout | undefined;
   #behindDelay = BEHIND_FIRST_DELAY;
@@ -209,9 +211,22 @@ export class WakeUpReader {
     else this.#listener = client;
   }
 
+  /** After a NOTIFY: `onNotify`, then a read. NOTIFYs that come while `onNotify` runs make one more run (one query at a time on the connection). */
   async #notified(client: pg.Client): Promise<void> {
-    await this.#wakeUps.onNotify?.(client).catch(() => undefined);
-    this.wake();
+    if (this.#notifying) {
+      this.#notifyAgain = true;
+      return;
+    }
+    this.#notifying = true;
+    try {
+      do {
+        this.#notifyAgain = false;
+        await this.#wakeUps.onNotify?.(client).catch(() => undefined);
+        this.wake();
+      } while (this.#notifyAgain && !this.#closed);
+    } finally {
+      this.#notifying = false;
+    }
   }
 
   #newClient(options: PostgresOptions): pg.Client {
