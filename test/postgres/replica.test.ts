@@ -94,8 +94,10 @@ afterAll(async () => {
 }, POSTGRES_TIMEOUT);
 
 describe('PostgreSQL readers on a hot standby', () => {
-  it('reads from a standby that refuses LISTEN and writes: A is woken by the primary, B polls', () => {
+  it('reads from a standby that refuses LISTEN and writes: A is woken by the primary, B polls; the options are checked', () => {
     expect(backends.map((backend) => backend.events.standby)).toEqual([true, true]);
+    expect(() => createPostgresBackend({ url: replication.standby.url, primaryUrl: 'primary.example:5432' })).toThrow(new TypeError("primaryUrl must be a PostgreSQL URL (postgres://…), not 'primary.example:5432'"));
+    expect(() => createPostgresBackend({ url: replication.standby.url, standbyPollInterval: 0 })).toThrow(new TypeError('standbyPollInterval must be a positive whole number, not 0'));
   });
 
   it('block and confirmedAdded frames reach both instances, and their pages show the block and its transfer once the frame arrived', async () => {
