@@ -33,7 +33,7 @@ export interface LocalReplication {
   standby: LocalPostgres;
   /** Resolves once the standby has replayed all the WAL the primary has written now. */
   caughtUp(timeoutMs?: number): Promise<void>;
-  /** Stops the standby's replay (`pg_wal_replay_pause()`): it keeps receiving WAL and serving what it had. */
+  /** Stops the standby's replay (`pg_wal_replay_pause()`, resolved once paused): it keeps receiving WAL and serving what it had. */
   pauseReplay(): Promise<void>;
   /** Replays again (`pg_wal_replay_resume()`). */
   resumeReplay(): Promise<void>;
@@ -57,6 +57,8 @@ export async function startLocalReplication(options: LocalPostgresOptions = {}):
     caughtUp: (timeoutMs) => caughtUp(primary.url, standby.url, timeoutMs),
     pauseReplay: async () => {
       await query(standby.url, 'select pg_wal_replay_pause()');
+      // The call only asks: replay stops at its next record.
+      await until(async () => (await query<{ state: string }>(standby.url, 'select pg_get_wal_replay_pause_state() as state'))[0].state === 'paused', 10_000, 'the standby did not pause its replay');
     },
     resumeReplay: async () => {
       await query(standby.url, 'select pg_wal_replay_resume()');
@@ -91,11 +93,18 @@ export async function startStandby(primary: LocalPostgres, options: LocalPostgre
 /** Waits until the standby's replay reaches the primary's WAL position as of the call. */
 async function caughtUp(primaryUrl: string, standbyUrl: string, timeoutMs = 10_000): Promise<void> {
   const [{ lsn }] = await query<{ lsn: string }>(primaryUrl, 'select pg_current_wal_insert_lsn()::text as lsn');
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const [{ done }] = await query<{ done: boolean }>(standbyUrl, 'select coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn, false) as done', [lsn]);
-    if (done) return;
-    if (Date.now() > until) throw new Error(`the standby did not replay up to ${lsn} within ${timeoutMs} ms`);
+  await until(
+    async () => (await query<{ done: boolean }>(standbyUrl, 'select coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn, false) as done', [lsn]))[0].done,
+    timeoutMs,
+    `the standby did not replay up to ${lsn}`,
+  );
+}
+
+/** Resolves once `check` holds, asking every 10 ms; throws `failure` after `timeoutMs`. */
+async function until(check: () => Promise<boolean>, timeoutMs: number, failure: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${failure} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
