@@ -42,6 +42,8 @@ export interface LocalPostgresOptions {
    * operator runs; the benchmarks use them. Default false: the fast settings of a test run.
    */
   durable?: boolean;
+  /** More server settings (`name: value`), over the ones above: a replication primary's, for one. */
+  settings?: Readonly<Record<string, string>>;
 }
 
 /** The database `startLocalPostgres` creates unless told another. */
@@ -77,13 +79,15 @@ export function describeSettings(options: Pick<LocalPostgresOptions, 'durable'> 
 
 const execFileAsync = promisify(execFile);
 
-interface Binaries {
+/** The server binaries a local cluster runs. */
+export interface Binaries {
   initdb: string;
   pgCtl: string;
+  pgBasebackup: string;
 }
 
 /** The server's own files inside the temporary directory. */
-interface Layout {
+export interface Layout {
   directory: string;
   data: string;
   logFile: string;
@@ -97,49 +101,62 @@ export async function startLocalPostgres(options: LocalPostgresOptions = {}): Pr
   const log = options.log ?? (() => {});
   const database = options.database ?? DEFAULT_DATABASE;
   const binaries = await findBinaries();
-  const directory = await mkdtemp(join(tmpdir(), 'symbol-gateway-pg-'));
-  const layout: Layout = { directory, data: join(directory, 'data'), logFile: join(directory, 'server.log') };
-  // From here on, an exiting process takes the cluster down with it, whatever state it reached.
-  leftBehind.set(directory, () => stopNow(binaries, layout));
-  stopAtExit();
+  const layout = await clusterDirectory(binaries);
   try {
-    if (asRoot()) await giveToServerUser(directory);
     log(`initdb ${layout.data}`);
-    await run(binaries.initdb, ['-D', layout.data, '--auth=trust', '-U', 'postgres', '--encoding=UTF8', '--no-locale', '--no-sync'], directory);
-    await configure(layout, options.durable ?? false);
+    await run(binaries.initdb, ['-D', layout.data, '--auth=trust', '-U', 'postgres', '--encoding=UTF8', '--no-locale', '--no-sync'], layout.directory);
+    await configure(layout, options.durable ?? false, options.settings);
     const port = await startServer(binaries, layout, options.port, log);
     await createDatabase(port, database);
     log(`postgres ready on ${HOST}:${port}, database ${database}`);
-    let stopped: Promise<void> | undefined;
-    return {
-      url: `postgres://postgres@${HOST}:${port}/${database}`,
-      port,
-      host: HOST,
-      directory,
-      stop: () => (stopped ??= stop(binaries, layout, log)),
-      pause: async () => {
-        log(`pg_ctl stop ${layout.data} (paused)`);
-        await run(binaries.pgCtl, ['stop', '-w', '-m', 'fast', '-D', layout.data], layout.directory);
-      },
-      resume: async () => {
-        await startServer(binaries, layout, port, log);
-      },
-    };
+    return runningCluster(binaries, layout, port, database, log);
   } catch (error) {
     await stop(binaries, layout, log).catch(() => {});
     throw error;
   }
 }
 
-/** initdb and pg_ctl from `pg_config --bindir`, or an error that says what to install. */
-async function findBinaries(): Promise<Binaries> {
+/**
+ * A fresh temporary directory for a cluster, owned by the server's user; from here on an exiting
+ * process takes the cluster down with it (and removes the directory), whatever state it reached.
+ */
+export async function clusterDirectory(binaries: Binaries): Promise<Layout> {
+  const directory = await mkdtemp(join(tmpdir(), 'symbol-gateway-pg-'));
+  const layout: Layout = { directory, data: join(directory, 'data'), logFile: join(directory, 'server.log') };
+  leftBehind.set(directory, () => stopNow(binaries, layout));
+  stopAtExit();
+  if (asRoot()) await giveToServerUser(directory);
+  return layout;
+}
+
+/** The handle of a cluster started in `layout` on `port`: its URL, stop, pause and resume. */
+export function runningCluster(binaries: Binaries, layout: Layout, port: number, database: string, log: (line: string) => void): LocalPostgres {
+  let stopped: Promise<void> | undefined;
+  return {
+    url: `postgres://postgres@${HOST}:${port}/${database}`,
+    port,
+    host: HOST,
+    directory: layout.directory,
+    stop: () => (stopped ??= stop(binaries, layout, log)),
+    pause: async () => {
+      log(`pg_ctl stop ${layout.data} (paused)`);
+      await run(binaries.pgCtl, ['stop', '-w', '-m', 'fast', '-D', layout.data], layout.directory);
+    },
+    resume: async () => {
+      await startServer(binaries, layout, port, log);
+    },
+  };
+}
+
+/** initdb, pg_ctl and pg_basebackup from `pg_config --bindir`, or an error that says what to install. */
+export async function findBinaries(): Promise<Binaries> {
   let bindir: string;
   try {
     bindir = (await execFileAsync('pg_config', ['--bindir'])).stdout.trim();
   } catch {
     throw missing('pg_config was not found');
   }
-  const binaries = { initdb: join(bindir, 'initdb'), pgCtl: join(bindir, 'pg_ctl') };
+  const binaries = { initdb: join(bindir, 'initdb'), pgCtl: join(bindir, 'pg_ctl'), pgBasebackup: join(bindir, 'pg_basebackup') };
   // libpq-dev has a pg_config of its own, on machines without the server.
   for (const binary of Object.values(binaries)) if (!existsSync(binary)) throw missing(`${binary} was not found`);
   return binaries;
@@ -171,7 +188,7 @@ function commandLine(binary: string, args: string[]): [string, string[]] {
 }
 
 /** Runs a server binary to its end, in the cluster's directory (the postgres user may not read the current one). */
-async function run(binary: string, args: string[], directory: string): Promise<void> {
+export async function run(binary: string, args: string[], directory: string): Promise<void> {
   const [file, argv] = commandLine(binary, args);
   try {
     await execFileAsync(file, argv, { cwd: directory });
@@ -183,9 +200,9 @@ async function run(binary: string, args: string[], directory: string): Promise<v
   }
 }
 
-/** Listening on 127.0.0.1 only, the unix socket beside the data, the test settings (or the durable ones). */
-async function configure({ directory, data }: Layout, durable: boolean): Promise<void> {
-  const settings = { listen_addresses: HOST, unix_socket_directories: directory, ...(durable ? DURABLE_SETTINGS : SETTINGS) };
+/** Listening on 127.0.0.1 only, the unix socket beside the data, the test settings (or the durable ones), then `more`. */
+export async function configure({ directory, data }: Layout, durable: boolean, more: Readonly<Record<string, string>> = {}): Promise<void> {
+  const settings = { listen_addresses: HOST, unix_socket_directories: directory, ...(durable ? DURABLE_SETTINGS : SETTINGS), ...more };
   const lines = Object.entries(settings).map(([name, value]) => `${name} = '${value.replaceAll("'", "''")}'`);
   await appendFile(join(data, 'postgresql.conf'), `\n# symbol-gateway's throwaway cluster\n${lines.join('\n')}\n`);
 }
@@ -194,7 +211,7 @@ async function configure({ directory, data }: Layout, durable: boolean): Promise
  * Starts the server and waits until it accepts connections. A port found free can be taken
  * by another process before the server binds it, so a free port is sought again then.
  */
-async function startServer(binaries: Binaries, layout: Layout, requested: number | undefined, log: (line: string) => void): Promise<number> {
+export async function startServer(binaries: Binaries, layout: Layout, requested: number | undefined, log: (line: string) => void): Promise<number> {
   for (let attempt = 1; ; attempt++) {
     const port = requested ?? (await freePort());
     const logged = await sizeOf(layout.logFile);

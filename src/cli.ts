@@ -68,6 +68,10 @@ options (each also read from the environment variable in brackets):
   --fork-height <h>   fork at this finalized height of the upstream instead of its latest
   --reader            with a PostgreSQL --store: serve from the database only (a stateless
                       instance; run as many as you like beside the one that writes)
+  --primary <url>     with --reader on a hot standby (a streaming replica) as --store: the
+                      primary's PostgreSQL URL, where announces are queued and whose NOTIFY wakes
+                      the events (read from the standby once it has replayed them); without it,
+                      a reader of a standby polls its events and answers announces 503
   --pool-size <n>     PostgreSQL connections at most (default 10)
   --statement-timeout <ms>  PostgreSQL query limit; a slower read answers 503 (default 5000)
   --config <file.json>  settings from a JSON file: its keys are the flags' names in camelCase
@@ -137,7 +141,7 @@ interface Options {
   /** The --fork upstream, if any. */
   fork?: { url: string; height?: bigint };
   /** Where chain data lives. */
-  store: { kind: 'memory' } | { kind: 'postgres'; url: string; reader: boolean; poolSize: number; statementTimeout: number; staleAfter?: number };
+  store: { kind: 'memory' } | { kind: 'postgres'; url: string; reader: boolean; poolSize: number; statementTimeout: number; staleAfter?: number; primary?: string };
   /** Where Prometheus metrics are served: a path of the gateway's server, or of a server of their own on `port`. */
   metrics?: { path: string; port?: number };
   /** The level of the log (the access log is at info). */
@@ -181,6 +185,11 @@ function parse(argv: readonly string[]): Options {
   if (values['stale-after'] !== undefined) {
     if (store.kind !== 'postgres' || !store.reader) throw new UsageError('--stale-after goes with --reader (a reader tells when the database stopped moving)');
     store.staleAfter = whole('--stale-after', values['stale-after'], 1, 1_000_000);
+  }
+  if (values.primary !== undefined) {
+    if (store.kind !== 'postgres' || !store.reader) throw new UsageError('--primary goes with --reader (a reader of a hot standby queues announces on its primary)');
+    if (!/^postgres(ql)?:\/\//.test(values.primary)) throw new UsageError(`--primary must be a PostgreSQL URL (postgres://…), not '${values.primary}'`);
+    store.primary = values.primary;
   }
   if (store.kind === 'postgres' && values.state !== undefined) throw new UsageError('--state goes with the memory store (PostgreSQL keeps the chain itself)');
   // The settings of the chain itself: a reader serves a chain another process writes.
@@ -465,8 +474,9 @@ try {
     const postgres = await loadPostgres();
     const where = redacted(url);
     if (reader) {
-      backend = postgres.createPostgresBackend({ url, poolSize, statementTimeout, staleAfter: options.store.staleAfter, ...options.node });
-      storeLine = `a reader of ${where}`;
+      const { staleAfter, primary } = options.store;
+      backend = postgres.createPostgresBackend({ url, poolSize, statementTimeout, staleAfter, primaryUrl: primary, ...options.node });
+      storeLine = `a reader of ${where}${primary === undefined ? '' : `, announcing to ${redacted(primary)}`}`;
     } else {
       // Only the state flags given: a database that holds a chain continues it with its own (and refuses others).
       const stateNames = [...Object.keys(options.given), ...(options.ruled ?? [])] as (keyof InMemoryChainOptions)[];

@@ -28,6 +28,7 @@ export const SETTINGS = {
   state: 'path',
   store: 'string',
   reader: 'boolean',
+  primary: 'string',
   poolSize: 'number',
   statementTimeout: 'number',
   fork: 'string',

@@ -4,7 +4,7 @@
  * instances serve from the database (`createPostgresBackend`). Needs the `pg` package (an
  * optional peer dependency).
  */
-export { createPostgresBackend, PostgresEventFeed, type PostgresBackend, type PostgresBackendOptions } from './postgres/backend.js';
+export { createPostgresBackend, PostgresEventFeed, type PostgresBackend, type PostgresBackendOptions, type StandbyWakeUps } from './postgres/backend.js';
 export { migrate, MIGRATIONS, type Migration } from './postgres/migrations.js';
 export { POSTGRES_DEFAULTS, type PostgresOptions } from './postgres/pool.js';
 export { EVENTS_CHANNEL } from './postgres/blocks.js';

@@ -49,13 +49,15 @@ describe('symbol-gateway metrics and logs', () => {
     expect(output()).not.toContain('"msg":"request"');
   }, 60_000);
 
-  it('refuses a bad level, metrics path or port, and --stale-after without --reader', async () => {
+  it('refuses a bad level, metrics path or port, and --stale-after or --primary without --reader', async () => {
     const cases: [string[], RegExp][] = [
       [['--log-level', 'loud'], /--log-level must be one of fatal, error, warn, info, debug, trace, silent, not 'loud'/],
       [['--metrics-path', 'metrics'], /--metrics-path must be a path \(\/metrics\), not 'metrics'/],
       [['--metrics-port', '70000'], /--metrics-port must be a whole number from 0 to 65535/],
       [['--stale-after', '3'], /--stale-after goes with --reader/],
       [['--store', 'postgres://x', '--reader', '--stale-after', '0'], /--stale-after must be a whole number from 1/],
+      [['--store', 'postgres://x', '--primary', 'postgres://y'], /--primary goes with --reader/],
+      [['--store', 'postgres://x', '--reader', '--primary', 'primary.example'], /--primary must be a PostgreSQL URL \(postgres:\/\/…\), not 'primary.example'/],
     ];
     const outcomes = await Promise.all(cases.map(([args]) => finished(args)));
     outcomes.forEach(({ code, stderr }, i) => {
@@ -66,7 +68,7 @@ describe('symbol-gateway metrics and logs', () => {
 
   it('--help documents the operator settings', async () => {
     const { stdout } = await finished(['--help']);
-    for (const flag of ['--metrics-path', '--metrics-port', '--log-level', '--stale-after']) expect(stdout).toContain(flag);
+    for (const flag of ['--metrics-path', '--metrics-port', '--log-level', '--stale-after', '--primary']) expect(stdout).toContain(flag);
   });
 });
 

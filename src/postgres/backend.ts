@@ -3,12 +3,12 @@ import type { ChainEvent, EventFeed } from '../backend/events.js';
 import type { GatewayBackend } from '../backend/index.js';
 import type { BlockInfoDTO, ChainInfoDTO, FinalizationProofDTO, NodeHealthDTO, NetworkTypeDTO, NodeInfoDTO, ServerInfoDTO } from '../backend/dto.js';
 import type { BlockSearchCriteria, PageResult } from '../backend/repositories.js';
-import type { StoredNetwork } from './inputs.js';
+import { inboundAnnouncer, type StoredNetwork } from './inputs.js';
 import { createPool, type PostgresOptions } from './pool.js';
 import { blockList } from './lists.js';
 import { STORE_MODULES } from './parts.js';
 import { bigintParam, MAX_BIGINT, pageOfEntries, Reader } from './reader.js';
-import { WakeUpReader } from './wakeup.js';
+import { WakeUpReader, type ReadOutcome } from './wakeup.js';
 import { EVENTS_CHANNEL } from './blocks.js';
 import { positive } from './pool.js';
 import { staleness } from './staleness.js';
@@ -16,6 +16,16 @@ import { staleness } from './staleness.js';
 export interface PostgresBackendOptions extends PostgresOptions {
   /** ms between reads of the events table when no NOTIFY wakes the feed (a missed wake-up costs at most this). Default 1000. */
   eventPollInterval?: number;
+  /**
+   * The primary, when `url` is a hot standby (a streaming replica): announces are queued there
+   * (a standby refuses every write), and the event feed LISTENs there (a standby refuses LISTEN),
+   * then reads the events from `url` once the standby has replayed them. Without it, a reader of
+   * a standby serves reads and events (polling every `standbyPollInterval` ms) and answers
+   * announces 503. Default: none.
+   */
+  primaryUrl?: string;
+  /** ms between reads of a hot standby's events table when no primary wakes the feed (no `primaryUrl`). Default 50. */
+  standbyPollInterval?: number;
   /** What `/node/peers` lists. Default: what the writer's chain lists. */
   peers?: readonly NodeInfoDTO[];
   /** What `/node/metadata` answers. Default: the writer's chain's. */
@@ -49,9 +59,14 @@ export interface PostgresBackend extends GatewayBackend {
 export function createPostgresBackend(options: PostgresBackendOptions): PostgresBackend {
   const staleAfter = options.staleAfter === undefined ? undefined : positive('staleAfter', options.staleAfter);
   const blockTime = options.blockTime === undefined ? undefined : positive('blockTime', options.blockTime);
+  const eventPollInterval = positive('eventPollInterval', options.eventPollInterval ?? 1_000);
+  const standbyPollInterval = positive('standbyPollInterval', options.standbyPollInterval ?? 50);
+  const primary = options.primaryUrl === undefined ? undefined : { ...options, url: postgresUrl('primaryUrl', options.primaryUrl) };
   const pool = createPool(options);
   const db = new Reader(pool);
-  const feed = new PostgresEventFeed(options, options.eventPollInterval ?? 1_000);
+  // Announces go to the primary (a standby refuses writes); its pool opens a connection only when one comes.
+  const primaryPool = primary && createPool(primary);
+  const feed = new PostgresEventFeed(options, eventPollInterval, { primary, standbyPollInterval });
   const meta = <T>(key: string) => db.meta<T>(key);
   const served = STORE_MODULES.map((module) => module.repositories(db));
   return {
@@ -98,6 +113,7 @@ export function createPostgresBackend(options: PostgresBackendOptions): Postgres
       proofAtHeight: (height) => db.json<FinalizationProofDTO>('select json from finalization_proofs where height = $1', [bigintParam(height)]),
     },
     ...Object.assign({}, ...served.map(({ blocks: _blocks, ...repositories }) => repositories)),
+    ...(primaryPool ? { announcer: inboundAnnouncer(db, new Reader(primaryPool)) } : {}),
     events: feed,
     async observe() {
       const [row] = await db.rows<{ height: string | null }>('select max(height) as height from blocks').catch(() => [{ height: null }]);
@@ -111,9 +127,15 @@ export function createPostgresBackend(options: PostgresBackendOptions): Postgres
     },
     async close() {
       await feed.close();
-      await pool.end();
+      await Promise.all([pool.end(), primaryPool?.end()]);
     },
   };
+}
+
+/** `url`, checked to be a PostgreSQL connection URL (a TypeError naming the option otherwise). */
+function postgresUrl(name: string, url: unknown): string {
+  if (typeof url !== 'string' || !/^postgres(ql)?:\/\//.test(url)) throw new TypeError(`${name} must be a PostgreSQL URL (postgres://…), not ${typeof url === 'string' ? `'${url}'` : String(url)}`);
+  return url;
 }
 
 async function searchBlocks(db: Reader, criteria: BlockSearchCriteria): Promise<PageResult<BlockInfoDTO>> {
@@ -148,11 +170,26 @@ interface EventRow {
   data: string;
 }
 
+/** Where a feed over a hot standby gets its wake-ups. */
+export interface StandbyWakeUps {
+  /** The standby's primary: the feed LISTENs there and learns how far the events go before reading them from the standby. */
+  primary?: PostgresOptions;
+  /** ms between reads of a standby that no primary wakes. Default 50. */
+  standbyPollInterval?: number;
+}
+
 /**
  * Chain events from the events table, in sequence order, each once: a subscriber gets the
  * events committed after it subscribed. NOTIFY only wakes the feed (and a poll every
  * `pollInterval` ms covers a missed one); it reads every row after the last sequence it
  * delivered, so a lost connection loses nothing: once it is back, the gap is read.
+ *
+ * Over a hot standby the events are read from the standby, so a frame never goes out before the
+ * standby's pages show what it tells (the writer commits both in one transaction, and a standby
+ * replays a transaction whole). The wake-up comes from the primary when one is given: each
+ * NOTIFY there is followed by the primary's newest sequence, and the feed reads the standby
+ * again, a few ms apart, until it has delivered that far. Without a primary the standby is
+ * polled every `standbyPollInterval` ms.
  */
 export class PostgresEventFeed implements EventFeed {
   readonly #listeners = new Set<(event: ChainEvent) => void>();
@@ -162,11 +199,21 @@ export class PostgresEventFeed implements EventFeed {
   #height: bigint | undefined;
   /** `performance.now()` of the last event delivered (of the start, before the first). */
   #lastEventAt: number | undefined;
+  /** The primary's newest sequence, as its last NOTIFY told: the feed over a standby reads until it has delivered this far. */
+  #wanted = 0n;
   #positioned!: () => void;
   readonly #ready = new Promise<void>((resolve) => (this.#positioned = resolve));
 
-  constructor(options: PostgresOptions, pollInterval: number) {
-    this.#reader = new WakeUpReader(options, EVENTS_CHANNEL, pollInterval, (client) => this.#read(client));
+  constructor(options: PostgresOptions, pollInterval: number, standby: StandbyWakeUps = {}) {
+    this.#reader = new WakeUpReader(options, EVENTS_CHANNEL, pollInterval, (client) => this.#read(client), {
+      listenOn: standby.primary,
+      onNotify: async (primary) => {
+        const { rows } = await primary.query<{ seq: string | null }>('select max(seq) as seq from events');
+        // As told, not the highest ever told: a primary emptied and filled again starts lower.
+        this.#wanted = BigInt(rows[0].seq ?? 0);
+      },
+      unwokenInterval: standby.standbyPollInterval ?? 50,
+    });
   }
 
   subscribe(listener: (event: ChainEvent) => void): () => void {
@@ -193,6 +240,16 @@ export class PostgresEventFeed implements EventFeed {
     return this.#reader.close();
   }
 
+  /** The sequence of the last event the feed delivered (at its start, the newest in the database); undefined before it started. */
+  get lastSeq(): bigint | undefined {
+    return this.#last;
+  }
+
+  /** Whether the database the feed reads is a hot standby (as its connection found); undefined before it connected. */
+  get standby(): boolean | undefined {
+    return this.#reader.standby;
+  }
+
   /** The height of the newest block the feed delivered (or found at its start); undefined before it started. */
   get deliveredHeight(): bigint | undefined {
     return this.#height;
@@ -203,7 +260,7 @@ export class PostgresEventFeed implements EventFeed {
     return this.#lastEventAt === undefined ? undefined : (performance.now() - this.#lastEventAt) / 1000;
   }
 
-  async #read(client: pg.Client): Promise<void> {
+  async #read(client: pg.Client): Promise<ReadOutcome> {
     if (this.#last === undefined) {
       const { rows } = await client.query<{ seq: string | null; height: string | null }>('select max(seq) as seq, (select max(height) from blocks) as height from events');
       this.#last = BigInt(rows[0].seq ?? 0);
@@ -227,7 +284,8 @@ export class PostgresEventFeed implements EventFeed {
           }
         }
       }
-      if (rows.length < 1000) return;
+      // Short of what the primary told: the standby has not replayed it yet.
+      if (rows.length < 1000) return this.#last < this.#wanted ? 'behind' : undefined;
     }
   }
 }

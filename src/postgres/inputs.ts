@@ -7,6 +7,7 @@ import { checkAnnounced } from '../memory/transactions/lifecycle.js';
 import type { GatewayBackend } from '../backend/index.js';
 import type { PartWrite, StoreModule, StorePart } from './part.js';
 import type { Reader } from './reader.js';
+import { ServiceUnavailableError } from '../errors.js';
 
 /** The channel NOTIFY wakes the writer on once an announce is queued in `inbound`. */
 export const INBOUND_CHANNEL = 'symbol_gateway_inbound';
@@ -77,30 +78,44 @@ export async function storedNetwork(db: Reader): Promise<Network> {
   return symbolNetwork(await db.meta<StoredNetwork>('symbolNetwork'));
 }
 
-function announcer(db: Reader): Partial<GatewayBackend> {
+/**
+ * The announcer of a gateway instance: checked as the chain checks an announce when it arrives
+ * (409 for what is no transaction; the rest once the writer takes it), then queued in `inbound`
+ * on `queueOn` (the primary, when `db` is a hot standby) with a NOTIFY that wakes the writer.
+ */
+export function inboundAnnouncer(db: Reader, queueOn: Reader = db): GatewayBackend['announcer'] {
   let facade: SymbolFacade | undefined;
   const network = async () => (facade ??= new SymbolFacade(await storedNetwork(db)));
   const queue = async (kind: InboundKind, payload: string) => {
-    await db.rows(`with queued as (insert into inbound (kind, payload) values ($1, $2)) select pg_notify($3, '')`, [kind, payload, INBOUND_CHANNEL]);
+    try {
+      await queueOn.rows(`with queued as (insert into inbound (kind, payload) values ($1, $2)) select pg_notify($3, '')`, [kind, payload, INBOUND_CHANNEL]);
+    } catch (error) {
+      throw readOnly(error) ? new ServiceUnavailableError(READ_ONLY_MESSAGE, error) : error;
+    }
   };
   return {
-    announcer: {
-      // Checked as the chain checks an announce when it arrives (409 for what is no transaction); the rest once the writer takes it.
-      async announce(payload) {
-        checkAnnounced(payload, await network(), 'unconfirmed');
-        await queue('transaction', payload);
-      },
-      async announcePartial(payload) {
-        checkAnnounced(payload, await network(), 'partial');
-        await queue('partial', payload);
-      },
-      announceCosignature: (cosignature: CosignatureDTO) => queue('cosignature', JSON.stringify(cosignature)),
+    async announce(payload) {
+      checkAnnounced(payload, await network(), 'unconfirmed');
+      await queue('transaction', payload);
     },
+    async announcePartial(payload) {
+      checkAnnounced(payload, await network(), 'partial');
+      await queue('partial', payload);
+    },
+    announceCosignature: (cosignature: CosignatureDTO) => queue('cosignature', JSON.stringify(cosignature)),
   };
+}
+
+const READ_ONLY_MESSAGE = "this instance's database is read-only (a hot standby): announces go to its primary, and none is configured (primaryUrl, --primary)";
+
+/** Whether a query failed because its database takes no writes (SQLSTATE 25006, read_only_sql_transaction: a hot standby). */
+function readOnly(error: unknown): boolean {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return (cause as { code?: string } | undefined)?.code === '25006';
 }
 
 export const inputsStore: StoreModule = {
   createPart: inputsPart,
   migrations: [MIGRATION],
-  repositories: announcer,
+  repositories: (db) => ({ announcer: inboundAnnouncer(db) }),
 };
