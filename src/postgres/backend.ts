@@ -99,6 +99,7 @@ export function createPostgresBackend(options: PostgresBackendOptions): Postgres
     },
     ...Object.assign({}, ...served.map(({ blocks: _blocks, ...repositories }) => repositories)),
     events: feed,
+    revision: answerRevision(feed),
     async observe() {
       const [row] = await db.rows<{ height: string | null }>('select max(height) as height from blocks').catch(() => [{ height: null }]);
       const delivered = feed.deliveredHeight;
@@ -113,6 +114,29 @@ export function createPostgresBackend(options: PostgresBackendOptions): Postgres
       await feed.close();
       await pool.end();
     },
+  };
+}
+
+/**
+ * The revision of the answers a reader serves: the sequence of the last event its feed
+ * delivered. Every write of a writer (or a mirror) that changes an answer commits an event row
+ * with it (a `revision` row when nothing else), so an answer read after the feed delivered seq
+ * n holds at least what n's transaction wrote, and the revision moves once a later one is read.
+ * Until the feed knows where it starts, each call is a new revision: nothing is kept. The feed
+ * is started on the first call, so the revision moves with no WebSocket subscriber too; while
+ * the database is unreachable it stays (the data cannot change meanwhile), and the feed reads
+ * the gap, moving it, once the database is back.
+ */
+function answerRevision(feed: PostgresEventFeed): () => number {
+  let started = false;
+  let unpositioned = 0;
+  return () => {
+    if (!started) {
+      started = true;
+      void feed.ready();
+    }
+    const seq = feed.lastSeq;
+    return seq === undefined ? -++unpositioned : Number(seq);
   };
 }
 
@@ -196,6 +220,11 @@ export class PostgresEventFeed implements EventFeed {
   /** The height of the newest block the feed delivered (or found at its start); undefined before it started. */
   get deliveredHeight(): bigint | undefined {
     return this.#height;
+  }
+
+  /** The sequence of the last event the feed delivered (at its start, the database's last); undefined before it started. */
+  get lastSeq(): bigint | undefined {
+    return this.#last;
   }
 
   /** Seconds since the feed last delivered an event (since it started, before the first); undefined before it started. */
