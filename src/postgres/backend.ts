@@ -142,13 +142,10 @@ function answerRevision(feed: PostgresEventFeed): () => number {
 
 async function searchBlocks(db: Reader, criteria: BlockSearchCriteria): Promise<PageResult<BlockInfoDTO>> {
   const list = blockList(criteria.signerPublicKey, criteria.beneficiaryAddress);
-  // The timestamp bounds as heights (timestamps grow with height), then as ranks of the list.
-  const [bounds] = await db.rows<{ low: string | null; high: string | null }>(
-    `select (select min(height) from blocks where timestamp >= $1) as low, (select max(height) from blocks where timestamp <= $2) as high`,
-    [bigintParam(criteria.fromTimestamp ?? 0n), bigintParam(criteria.toTimestamp ?? BigInt(MAX_BIGINT))],
-  );
-  if (bounds.low === null || bounds.high === null) return { data: [], totalEntries: 0 };
-  const page = await pageOfEntries(db, { list, table: 'blocks', column: 'height' }, bounds.low, bounds.high, { ...criteria, offset: await offsetId(db, criteria) });
+  // The timestamp bounds as heights (timestamps grow with height), found by the page's own statement.
+  const low = criteria.fromTimestamp === undefined ? '1' : { select: 'select min(height) from blocks where timestamp >= $?', value: bigintParam(criteria.fromTimestamp) };
+  const high = criteria.toTimestamp === undefined ? MAX_BIGINT : { select: 'select max(height) from blocks where timestamp <= $?', value: bigintParam(criteria.toTimestamp) };
+  const page = await pageOfEntries(db, { list, table: 'blocks', column: 'height' }, low, high, { ...criteria, offset: await offsetId(db, criteria) });
   return { data: page.json.map((json) => JSON.parse(json) as BlockInfoDTO), totalEntries: page.totalEntries };
 }
 
