@@ -59,7 +59,7 @@ export function createPostgresBackend(options: PostgresBackendOptions): Postgres
       // What parts serve of the block routes (merkle paths) joins the blocks themselves.
       ...Object.assign({}, ...served.map((part) => part.blocks)),
       search: (criteria) => searchBlocks(db, criteria),
-      getByHeight: async (height) => db.json<BlockInfoDTO>('select json from blocks where height = $1', [bigintParam(height)]),
+      getByHeight: (height) => db.byKey<BlockInfoDTO>('select height::text as key, json from blocks where height = any($1::bigint[])', [], bigintParam(height)),
     },
     chain: { info: () => meta<ChainInfoDTO>('chainInfo') },
     node: {

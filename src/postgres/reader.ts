@@ -22,6 +22,7 @@ const MAX_PREPARED = 500;
 export class Reader {
   readonly #pool: pg.Pool;
   readonly #names = new Map<string, string>();
+  readonly #keyed = new Map<string, KeyedRows>();
   #errors = 0;
 
   constructor(pool: pg.Pool) {
@@ -49,8 +50,22 @@ export class Reader {
     return (await this.rows<{ json: string }>(sql, values)).map((row) => JSON.parse(row.json) as T);
   }
 
+  /**
+   * The `json` of the row with `key`, parsed (undefined for none), read together with the keys
+   * other callers ask of the same query meanwhile (see `KeyedRows`). `sql` selects `key` (text)
+   * and `json` where its key is `any` of its last parameter, a text array; `fixed` are the
+   * parameters before it.
+   */
+  async byKey<T>(sql: string, fixed: readonly unknown[], key: string): Promise<T | undefined> {
+    const id = fixed.length === 0 ? sql : `${sql}\u0000${fixed.join('\u0000')}`;
+    let rows = this.#keyed.get(id);
+    if (rows === undefined) this.#keyed.set(id, (rows = new KeyedRows(this, sql, fixed)));
+    const json = await rows.get(key);
+    return json === undefined ? undefined : (JSON.parse(json) as T);
+  }
+
   async meta<T>(key: string): Promise<T> {
-    const value = await this.json<T>('select json from meta where key = $1', [key]);
+    const value = await this.byKey<T>('select key, json from meta where key = any($1::text[])', [], key);
     if (value === undefined) throw new ServiceUnavailableError(`the database holds no ${key} yet: is the writer running?`);
     return value;
   }
@@ -81,6 +96,52 @@ export class Reader {
   get pool(): { total: number; idle: number; waiting: number; max: number } {
     const pool = this.#pool;
     return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
+  }
+}
+
+interface Waiting {
+  resolve(json: string | undefined): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Rows by key that concurrent requests ask for, read in one query: the keys asked before the
+ * event loop's next check phase (`setImmediate`) go together, and each caller gets its own
+ * row. Under load many requests are parsed in one turn of the loop; a round trip costs a
+ * process about as much as the rest of a request, so one for all of them is the saving.
+ * Every caller sees a snapshot taken after it asked.
+ */
+class KeyedRows {
+  readonly #db: Reader;
+  readonly #sql: string;
+  readonly #fixed: readonly unknown[];
+  #waiting = new Map<string, Waiting[]>();
+
+  constructor(db: Reader, sql: string, fixed: readonly unknown[]) {
+    this.#db = db;
+    this.#sql = sql;
+    this.#fixed = fixed;
+  }
+
+  get(key: string): Promise<string | undefined> {
+    return new Promise((resolve, reject) => {
+      if (this.#waiting.size === 0) setImmediate(() => void this.#read());
+      const waiting = this.#waiting.get(key);
+      if (waiting === undefined) this.#waiting.set(key, [{ resolve, reject }]);
+      else waiting.push({ resolve, reject });
+    });
+  }
+
+  async #read(): Promise<void> {
+    const asked = this.#waiting;
+    this.#waiting = new Map();
+    try {
+      const rows = await this.#db.rows<{ key: string; json: string }>(this.#sql, [...this.#fixed, [...asked.keys()]]);
+      const found = new Map(rows.map((row) => [row.key, row.json]));
+      for (const [key, waiting] of asked) for (const each of waiting) each.resolve(found.get(key));
+    } catch (error) {
+      for (const waiting of asked.values()) for (const each of waiting) each.reject(error);
+    }
   }
 }
 
