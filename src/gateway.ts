@@ -76,7 +76,7 @@ export interface GatewayOptions extends LimitOptions {
   explorer?: boolean | ExplorerOptions;
   /**
    * Over a backend with `revision()` (the in-memory chain has it), the bytes of the 200 answers
-   * of pure routes (every Symbol GET route but `/node/time`; see `RouteOptions.pure`) are kept by
+   * of pure routes (every Symbol GET route but `/node/time` and `/node/health`; see `RouteOptions.pure`) are kept by
    * request URL until the revision changes: a GET of the same URL is then answered with them, with
    * the CORS headers of its own request, without routing or calling the backend. Bounds (defaults
    * in `ANSWER_MEMO_DEFAULTS`: 1,024 answers, 32 MiB), or `false` to keep none.

@@ -13,6 +13,8 @@ export interface Route {
   name: string;
   /** Requested in turn by every connection. */
   paths: string[];
+  /** The connections share one walk through `paths` (see `HttpLoadArgs.spread`). Default false. */
+  spread?: boolean;
 }
 
 export interface CompareOptions {
@@ -60,7 +62,7 @@ export async function compareThroughput(load: Remote, targets: Target[], routes:
   const runs = new Map<Route, Map<string, Run[]>>(routes.map((route) => [route, new Map(targets.map((target) => [target.name, []]))]));
   const warmUp = async (route: Route) => {
     for (const target of targets) {
-      await load.call<HttpLoadResult>('http', { url: target.url, paths: route.paths, connections: options.connections, duration: options.warmupSeconds } satisfies HttpLoadArgs);
+      await load.call<HttpLoadResult>('http', { url: target.url, paths: route.paths, spread: route.spread, connections: options.connections, duration: options.warmupSeconds } satisfies HttpLoadArgs);
     }
   };
   // One round of a route: each target once, in ABBA order over the rounds.
@@ -72,6 +74,7 @@ export async function compareThroughput(load: Remote, targets: Target[], routes:
       const result = await load.call<HttpLoadResult>('http', {
         url: target.url,
         paths: route.paths,
+        spread: route.spread,
         connections: options.connections,
         duration: options.seconds,
       } satisfies HttpLoadArgs);

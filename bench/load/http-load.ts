@@ -12,6 +12,13 @@ export interface HttpLoadArgs {
   url: string;
   /** Paths requested in turn by every connection (GET). */
   paths: string[];
+  /**
+   * The connections share one walk through `paths`: each request takes the next path, so every
+   * path is requested once per round over all connections (distinct URLs one after another, as
+   * many clients reading different entities), instead of each connection walking them from the
+   * first (every path requested by all connections at nearly the same time). Default false.
+   */
+  spread?: boolean;
   connections: number;
   /** Seconds. */
   duration: number;
@@ -56,11 +63,22 @@ function autocannonOptions(args: HttpLoadArgs): autocannon.Options {
     duration: args.duration,
     pipelining: args.pipelining ?? 1,
     overallRate: args.overallRate,
-    requests: args.paths.map((path) =>
+    requests: args.spread ? [spreadRequest(args)] : args.paths.map((path) =>
       args.body === undefined
         ? { method: args.method ?? 'GET', path }
         : { method: args.method ?? 'GET', path, body: args.body, headers: { 'content-type': 'application/json' } },
     ),
+  };
+}
+
+/** One request that takes the next of `paths` each time any connection sends it (`HttpLoadArgs.spread`). */
+function spreadRequest(args: HttpLoadArgs): autocannon.Request {
+  let next = 0;
+  const body = args.body === undefined ? {} : { body: args.body, headers: { 'content-type': 'application/json' } };
+  return {
+    method: args.method ?? 'GET',
+    ...body,
+    setupRequest: (request) => ({ ...request, path: args.paths[next++ % args.paths.length] }),
   };
 }
 

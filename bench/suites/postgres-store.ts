@@ -8,8 +8,10 @@
  * (baseline: page 1, same run), the total's cost on the million-entry lists against short ones,
  * the writer's blocks/s once new accounts join the million-entry lists, req/s of a
  * gateway over PostgreSQL against the same gateway over the in-memory chain (baseline) on the
- * same routes, three reader processes against one, and the delay from a harvest to the
- * WebSocket frame of a reader instance.
+ * same routes (repeated URLs, and a thousand accounts' URLs one after another; with the answer
+ * memo both gateways have, and without it), three reader processes against one, and the delay
+ * from a harvest to the WebSocket frame of a reader instance. PostgreSQL runs with its durable
+ * settings (fsync, synchronous_commit, full_page_writes on), as an operator runs it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
@@ -17,12 +19,12 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Address } from 'symbol-sdk/symbol';
 import WebSocket from 'ws';
-import { startLocalPostgres, SETTINGS } from '../../scripts/local-postgres.js';
+import { describeSettings, startLocalPostgres } from '../../scripts/local-postgres.js';
 import { createGateway } from '../../src/index.js';
 import { createPostgresBackend } from '../../src/postgres/backend.js';
 import { LIST_BUCKET_SIZE, rebuildListBuckets } from '../../src/postgres/state-lists.js';
 import { openPostgresChain } from '../../src/postgres/writer.js';
-import { compareThroughput, CPU_NOTE, THROUGHPUT_COLUMNS, throughputRows } from '../lib/http-compare.js';
+import { compareThroughput, CPU_NOTE, THROUGHPUT_COLUMNS, throughputRows, type Measured, type Route } from '../lib/http-compare.js';
 import { startLoad } from '../lib/process.js';
 import type { HttpLoadArgs, HttpLoadResult } from '../load/http-load.js';
 import { addresses, signTransfer } from '../lib/signing.js';
@@ -34,6 +36,10 @@ const CONNECTIONS = 16;
 /** Entries of the second address: its page 1 is the million's page 1 with a smaller total. The holders of FEW_MOSAIC too. */
 const FEW = 1_000;
 const FEW_MOSAIC = 'FE11FE11FE11FE11';
+/** Accounts that each receive a transfer as the chain is built: the distinct URLs of the throughput. */
+const ACCOUNTS = 1_000;
+/** Targets of the req/s ratios (PostgreSQL reader against the in-memory chain), the frame delay and the writer. */
+const TARGETS = { repeated: 0.6, distinct: 0.4, frameP99Ms: 50, writerAtMillion: 0.5 };
 
 /** A reader instance in a process of its own (`symbol-gateway --store … --reader`). */
 async function readerProcess(url: string): Promise<{ base: string; child: ChildProcess }> {
@@ -65,27 +71,30 @@ async function sequentialMs(base: string, path: string, count: number): Promise<
 const suite: Suite = async (context) => {
   const entries = context.quick ? 20_000 : 1_000_000;
   const blocks = context.quick ? 20 : 100;
-  const cluster = await startLocalPostgres();
+  const accounts = context.quick ? 80 : ACCOUNTS;
+  // Four transfers a block, each to an account of its own.
+  const chainBlocks = accounts / 4;
+  const cluster = await startLocalPostgres({ durable: true });
   const cleanups: (() => Promise<unknown> | unknown)[] = [() => cluster.stop()];
   try {
     // A writer and a chain of real transfers.
     let now = Date.UTC(2026, 0, 1);
     const { chain, writer } = await openPostgresChain({ url: cluster.url, chain: { blockInterval: false, clock: () => now, accountCount: 20 }, onError: () => undefined });
     cleanups.push(() => chain.close(), () => writer.close());
-    const recipients = addresses(chain.facade, 40, 'postgres-store');
+    const recipients = addresses(chain.facade, accounts, 'postgres-store');
     const deadline = chain.networkTime() + 3_600_000n * 5n;
     let t = performance.now();
-    for (let b = 0; b < blocks; b++) {
+    for (let b = 0; b < chainBlocks; b++) {
       for (let i = 0; i < 4; i++) {
         const signer = chain.fundedAccounts[(b * 4 + i) % chain.fundedAccounts.length].keyPair;
-        chain.announcer.announce(signTransfer(chain.facade, { signer, recipient: recipients[(b * 4 + i) % recipients.length], amount: 1_000n + BigInt(i), deadline, message: 'bench' }));
+        chain.announcer.announce(signTransfer(chain.facade, { signer, recipient: recipients[b * 4 + i], amount: 1_000n + BigInt(i), deadline, message: 'bench' }));
       }
       now += 15_000;
       chain.harvest();
       await writer.flushed();
     }
-    const writeBlocksPerSecond = blocks / ((performance.now() - t) / 1000);
-    context.log(`${blocks} blocks of 4 transfers, announced, harvested and written one by one: ${fmt(writeBlocksPerSecond)} blocks/s`);
+    const writeBlocksPerSecond = chainBlocks / ((performance.now() - t) / 1000);
+    context.log(`${chainBlocks} blocks of 4 transfers to new accounts, announced, harvested and written one by one: ${fmt(writeBlocksPerSecond)} blocks/s`);
 
     // The million: rows made by SQL in the writer's layout, all of one (fresh) address, after the chain's own.
     const admin = new pg.Client({ connectionString: cluster.url });
@@ -152,21 +161,28 @@ const suite: Suite = async (context) => {
     stored.attach(storedServer);
     const memory = createGateway({ backend: chain });
     const memoryServer = http.createServer(memory.handle);
+    // The same two without the answer memo: what every read costs when nothing is kept (each URL read once per block, say).
+    const storedBare = createGateway({ backend: createPostgresBackend({ url: cluster.url }), answerMemo: false });
+    const storedBareServer = http.createServer(storedBare.handle);
+    const memoryBare = createGateway({ backend: chain, answerMemo: false });
+    const memoryBareServer = http.createServer(memoryBare.handle);
     cleanups.push(async () => {
-      await closeServer(storedServer);
-      await closeServer(memoryServer);
+      for (const server of [storedServer, memoryServer, storedBareServer, memoryBareServer]) await closeServer(server);
       await stored.close();
+      await storedBare.close();
     });
     const storedUrl = await listen(storedServer);
     const memoryUrl = await listen(memoryServer);
+    const storedBareUrl = await listen(storedBareServer);
+    const memoryBareUrl = await listen(memoryBareServer);
 
-    // Page depth, and the total's cost.
+    // Page depth, and the total's cost: on the gateway without the answer memo, so that each GET reads the database.
     const busyPage = (page: number) => `/transactions/confirmed?address=${busy}&pageSize=100&pageNumber=${page}&order=asc`;
     const deepPage = Math.min(10_000, entries / 100);
     const depthRuns = context.quick ? 20 : 100;
-    const first = await sequentialMs(storedUrl, busyPage(1), depthRuns);
-    const deep = await sequentialMs(storedUrl, busyPage(deepPage), depthRuns);
-    const short = await sequentialMs(storedUrl, `/transactions/confirmed?address=${few}&pageSize=100&pageNumber=1&order=asc`, depthRuns);
+    const first = await sequentialMs(storedBareUrl, busyPage(1), depthRuns);
+    const deep = await sequentialMs(storedBareUrl, busyPage(deepPage), depthRuns);
+    const short = await sequentialMs(storedBareUrl, `/transactions/confirmed?address=${few}&pageSize=100&pageNumber=1&order=asc`, depthRuns);
     const total = ((await (await fetch(`${storedUrl}${busyPage(1)}`)).json()) as { pagination: { totalEntries: number } }).pagination.totalEntries;
     if (total !== entries) throw new Error(`the million's total is ${total}`);
     context.log(`page 1 ${fmt(first)} ms, page ${deepPage} ${fmt(deep)} ms (${fmt(deep / first)} ×), page 1 of ${FEW} entries ${fmt(short)} ms`);
@@ -182,12 +198,12 @@ const suite: Suite = async (context) => {
     ];
     const stateDepth: { name: string; first: number; deep: number; short: number; offset: number }[] = [];
     for (const list of statePages) {
-      const listFirst = await sequentialMs(storedUrl, list.page(1), depthRuns);
-      const listDeep = await sequentialMs(storedUrl, list.page(deepPage), depthRuns);
-      const listShort = await sequentialMs(storedUrl, list.short, depthRuns);
+      const listFirst = await sequentialMs(storedBareUrl, list.page(1), depthRuns);
+      const listDeep = await sequentialMs(storedBareUrl, list.page(deepPage), depthRuns);
+      const listShort = await sequentialMs(storedBareUrl, list.short, depthRuns);
       // An offset in the middle of the list, and the page after it.
       const middle = list.name === '/accounts' ? `FF${(entries / 2).toString(16).padStart(22, '0')}` : '500000000';
-      const listOffset = await sequentialMs(storedUrl, `${list.page(2)}&offset=${middle}`, depthRuns);
+      const listOffset = await sequentialMs(storedBareUrl, `${list.page(2)}&offset=${middle}`, depthRuns);
       const answer = (await (await fetch(`${storedUrl}${list.page(deepPage)}`)).json()) as { data: unknown[]; pagination: { totalEntries: number } };
       if (answer.pagination.totalEntries < entries || answer.data.length !== 100) throw new Error(`${list.name}: ${answer.pagination.totalEntries} entries, ${answer.data.length} on page ${deepPage}`);
       stateDepth.push({ name: list.name, first: listFirst, deep: listDeep, short: listShort, offset: listOffset });
@@ -216,29 +232,36 @@ const suite: Suite = async (context) => {
     cleanups.push(() => load.close());
     const rounds = context.quick ? 1 : 2;
     const measureSeconds = seconds(context, 4, 1);
-    const routes = [
-      { name: 'GET /blocks/{height}', paths: Array.from({ length: 50 }, (_, i) => `/blocks/${2 + (i % blocks)}`) },
+    // Repeated URLs: the same few asked again and again.
+    const repeatedRoutes: Route[] = [
+      { name: 'GET /blocks/{height}', paths: Array.from({ length: 50 }, (_, i) => `/blocks/${2 + (i % chainBlocks)}`) },
       { name: 'GET /transactions/confirmed?address= (page 1)', paths: [`/transactions/confirmed?address=${chain.fundedAccounts[1].address}&pageSize=20`] },
       { name: 'GET /chain/info', paths: ['/chain/info'] },
     ];
-    const measured = await compareThroughput(load, [{ name: 'in-memory chain (baseline)', url: memoryUrl }, { name: 'PostgreSQL', url: storedUrl }], routes, {
-      connections: CONNECTIONS,
-      seconds: measureSeconds,
-      warmupSeconds: 1,
-      rounds,
-      log: context.log,
-    });
-    const ratios = routes.map((route) => {
-      const rate = (name: string) => measured.find((m) => m.route === route.name && m.target === name)!.requestsPerSecond;
-      return { route: route.name, ratio: rate('PostgreSQL') / rate('in-memory chain (baseline)') };
-    });
+    // Distinct URLs: the connections share one walk through the accounts, each URL asked once a round.
+    const distinctRoutes: Route[] = [
+      { name: `GET /accounts/{address} (${fmt(accounts, 0)} accounts)`, paths: recipients.map((address) => `/accounts/${address}`), spread: true },
+      { name: `GET /transactions/confirmed?address= (${fmt(accounts, 0)} accounts)`, paths: recipients.map((address) => `/transactions/confirmed?address=${address}`), spread: true },
+    ];
+    const compare = { connections: CONNECTIONS, seconds: measureSeconds, warmupSeconds: 1, rounds, log: context.log };
+    const measured = await compareThroughput(load, [{ name: 'in-memory chain (baseline)', url: memoryUrl }, { name: 'PostgreSQL', url: storedUrl }], [...repeatedRoutes, ...distinctRoutes], compare);
+    // Informational (no target): one round keeps the suite's time down.
+    const measuredBare = await compareThroughput(load, [{ name: 'in-memory chain (baseline)', url: memoryBareUrl }, { name: 'PostgreSQL', url: storedBareUrl }], distinctRoutes, { ...compare, rounds: 1 });
+    const ratiosOf = (results: Measured[], routes: Route[]) =>
+      routes.map((route) => {
+        const rate = (name: string) => results.find((m) => m.route === route.name && m.target === name)!.requestsPerSecond;
+        return { route: route.name, ratio: rate('PostgreSQL') / rate('in-memory chain (baseline)') };
+      });
+    const repeatedRatios = ratiosOf(measured, repeatedRoutes);
+    const distinctRatios = ratiosOf(measured, distinctRoutes);
+    const bareRatios = ratiosOf(measuredBare, distinctRoutes);
 
     // One reader process, then three, each loaded by a generator of its own.
     const readers = await Promise.all([0, 1, 2].map(() => readerProcess(cluster.url)));
     cleanups.push(() => readers.forEach((reader) => reader.child.kill()));
     const generators = [load, await startLoad('load/http-load.ts'), await startLoad('load/http-load.ts')];
     cleanups.push(() => generators.slice(1).forEach((generator) => generator.close()));
-    const scalePaths = routes[0].paths;
+    const scalePaths = repeatedRoutes[0].paths;
     const loadOn = (count: number) =>
       Promise.all(readers.slice(0, count).map((reader, i) => generators[i].call<HttpLoadResult>('http', { url: reader.base, paths: scalePaths, connections: CONNECTIONS, duration: measureSeconds } satisfies HttpLoadArgs)));
     await loadOn(3);
@@ -279,13 +302,23 @@ const suite: Suite = async (context) => {
     context.log(`harvest to frame: p50 ${fmt(p50)} ms, p99 ${fmt(p99)} ms`);
 
     const depthRatio = deep / first;
+    const writerRatio = writeBlocksPerSecondLong / writeBlocksPerSecond;
+    const lowest = (ratios: { ratio: number }[]) => Math.min(...ratios.map((r) => r.ratio));
+    const ratioList = (ratios: { route: string; ratio: number }[]) => ratios.map((r) => `${r.route} ${fmt(r.ratio)}`).join(', ');
+    const met = {
+      depth: depthRatio <= 1.5 && first <= short * 1.5 && stateDepth.every((list) => list.deep <= list.first * 1.5 && list.first <= list.short * 1.5),
+      repeated: lowest(repeatedRatios) >= TARGETS.repeated,
+      distinct: lowest(distinctRatios) >= TARGETS.distinct,
+      frame: p99 <= TARGETS.frameP99Ms,
+      writer: writerRatio >= TARGETS.writerAtMillion,
+    };
     return {
       title: 'PostgreSQL store',
-      what: `A local PostgreSQL (\`scripts/local-postgres.ts\`), a writer following a chain of ${blocks} blocks of real transfers, and the confirmed group grown to ${fmt(entries, 0)} more entries of one address (rows made by SQL in the writer's layout). Sequential GETs for the page depths; autocannon (${CONNECTIONS} connections) for req/s.`,
-      baseline: 'page 1 of the same list for the depth; the same page of a thousand-entry list for the total; the same gateway over the in-memory chain for req/s; one reader process for the three; all in the same run.',
-      target: 'page 10 000 within 1.5 × of page 1; the total of a million at no extra cost (page 1 within 1.5 × of the thousand-entry list\'s); the same on the state lists',
-      met: depthRatio <= 1.5 && first <= short * 1.5 && stateDepth.every((list) => list.deep <= list.first * 1.5 && list.first <= list.short * 1.5),
-      verdict: `page ${fmt(deepPage, 0)} ${fmt(deep)} ms against page 1 ${fmt(first)} ms (${fmt(depthRatio)} ×) with the total of ${fmt(entries, 0)} in both; page 1 with a total of ${fmt(FEW, 0)} ${fmt(short)} ms (${fmt(first / short)} ×); state lists of ${fmt(entries, 0)} accounts: ${stateDepth.map((list) => `${list.name} page ${fmt(deepPage, 0)} ${fmt(list.deep / list.first)} × page 1, page 1 ${fmt(list.first / list.short)} × a ${fmt(FEW, 0)}-entry list's`).join('; ')}; PostgreSQL against in-memory: ${ratios.map((r) => `${r.route} ${fmt(r.ratio)}`).join(', ')}; three reader processes ${fmt(threeInstances / oneInstance)} × one; harvest to WebSocket frame p50 ${fmt(p50)} ms, p99 ${fmt(p99)} ms`,
+      what: `A local PostgreSQL (\`scripts/local-postgres.ts\`, durable settings), a writer following a chain of ${chainBlocks} blocks of real transfers to ${fmt(accounts, 0)} new accounts, and the confirmed group grown to ${fmt(entries, 0)} more entries of one address (rows made by SQL in the writer's layout). Sequential GETs for the page depths; autocannon (${CONNECTIONS} connections) for req/s.`,
+      baseline: 'page 1 of the same list for the depth; the same page of a thousand-entry list for the total; the same gateway over the in-memory chain for req/s (answer memo on in both, and off in both); one reader process for the three; the writer\'s blocks/s on the short lists for the million; all in the same run.',
+      target: `page 10 000 within 1.5 × of page 1; the total of a million at no extra cost (page 1 within 1.5 × of the thousand-entry list's); the same on the state lists; a reader ≥ ${TARGETS.repeated} × the in-memory gateway's req/s on repeated URLs and ≥ ${TARGETS.distinct} × on ${fmt(ACCOUNTS, 0)} accounts' distinct URLs; harvest to frame p99 ≤ ${TARGETS.frameP99Ms} ms; the writer at a million accounts ≥ ${TARGETS.writerAtMillion} × its blocks/s at a thousand`,
+      met: Object.values(met).every(Boolean),
+      verdict: `page ${fmt(deepPage, 0)} ${fmt(deep)} ms against page 1 ${fmt(first)} ms (${fmt(depthRatio)} ×) with the total of ${fmt(entries, 0)} in both; page 1 with a total of ${fmt(FEW, 0)} ${fmt(short)} ms (${fmt(first / short)} ×); state lists of ${fmt(entries, 0)} accounts: ${stateDepth.map((list) => `${list.name} page ${fmt(deepPage, 0)} ${fmt(list.deep / list.first)} × page 1, page 1 ${fmt(list.first / list.short)} × a ${fmt(FEW, 0)}-entry list's`).join('; ')}; PostgreSQL against in-memory, repeated URLs (target ${TARGETS.repeated}${met.repeated ? ', met' : ', not met'}): ${ratioList(repeatedRatios)}; distinct URLs (target ${TARGETS.distinct}${met.distinct ? ', met' : ', not met'}): ${ratioList(distinctRatios)}; distinct URLs, no memo on either: ${ratioList(bareRatios)}; three reader processes ${fmt(threeInstances / oneInstance)} × one; harvest to WebSocket frame p50 ${fmt(p50)} ms, p99 ${fmt(p99)} ms (target ${TARGETS.frameP99Ms}${met.frame ? ', met' : ', not met'}); the writer at a million accounts ${fmt(writerRatio)} × its rate at a thousand (target ${TARGETS.writerAtMillion}${met.writer ? ', met' : ', not met'})`,
       tables: [
         {
           caption: `Page depth on the ${fmt(entries, 0)}-entry address list (median of ${depthRuns} sequential GETs, ms):`,
@@ -301,7 +334,8 @@ const suite: Suite = async (context) => {
           columns: ['list', 'page 1', `page ${fmt(deepPage, 0)}`, 'ratio', 'offset', `page 1 of ${fmt(FEW, 0)}`, 'ratio'],
           rows: stateDepth.map((list) => [list.name, fmt(list.first), fmt(list.deep), fmt(list.deep / list.first), fmt(list.offset), fmt(list.short), fmt(list.first / list.short)]),
         },
-        { caption: 'Req/s, PostgreSQL against the in-memory chain (both gateways in the suite\'s process):', columns: THROUGHPUT_COLUMNS, rows: throughputRows(measured, 'in-memory chain (baseline)') },
+        { caption: `Req/s, PostgreSQL against the in-memory chain (both gateways in the suite's process, answer memo on): repeated URLs, then ${fmt(accounts, 0)} accounts' URLs one after another (the connections share one walk through them):`, columns: THROUGHPUT_COLUMNS, rows: throughputRows(measured, 'in-memory chain (baseline)') },
+        { caption: `Req/s on the ${fmt(accounts, 0)} accounts' URLs with no answer memo on either gateway (every request reads its backend):`, columns: THROUGHPUT_COLUMNS, rows: throughputRows(measuredBare, 'in-memory chain (baseline)') },
         {
           caption: 'Reader processes (`symbol-gateway --store … --reader`), `GET /blocks/{height}`, each loaded by its own autocannon process:',
           columns: ['instances', 'req/s (sum)', 'ratio'],
@@ -317,14 +351,15 @@ const suite: Suite = async (context) => {
         },
       ],
       notes: [
-        `The writer: ${fmt(writeBlocksPerSecond)} blocks/s of 4 transfers each, each announced, harvested and written (awaited) one at a time; ${fmt(writeBlocksPerSecondLong)} blocks/s (${fmt(writeBlocksPerSecondLong / writeBlocksPerSecond)} ×) once the account lists hold the million, each block's 4 new accounts joining them before the million (every later bucket's \`before\` moves). The million transactions: ${fmt(fillSeconds)} s by SQL, the million accounts ${fmt(accountFillSeconds)} s; the database then holds ${fmt(Number(size.bytes) / 2 ** 20, 0)} MiB.`,
+        `The writer: ${fmt(writeBlocksPerSecond)} blocks/s of 4 transfers to new accounts each (${chainBlocks} blocks, the account lists growing to about ${fmt(accounts, 0)}), each announced, harvested and written (awaited) one at a time; ${fmt(writeBlocksPerSecondLong)} blocks/s (${fmt(writeBlocksPerSecondLong / writeBlocksPerSecond)} ×) once the account lists hold the million, each block's 4 new accounts joining them before the million (every later bucket's \`before\` moves). The million transactions: ${fmt(fillSeconds)} s by SQL, the million accounts ${fmt(accountFillSeconds)} s; the database then holds ${fmt(Number(size.bytes) / 2 ** 20, 0)} MiB.`,
         `A state list (accounts, mosaics, namespaces … which change, so they cannot be ranked once) is counted in buckets of about ${fmt(LIST_BUCKET_SIZE, 0)} entries: a page finds its bucket by an index seek on the entries before each bucket, then skips fewer than ${fmt(2 * LIST_BUCKET_SIZE, 0)} index rows inside it.`,
         'A page of a list is an index seek on (list, rank) and its total the list\'s counter row, so depth and totals cost nothing more; filters no list answers (signer, type, mosaic …) are checked by the database over the rows of the list, like the in-memory store checks them.',
         'On this 2-core machine the reader processes, their load generators and PostgreSQL share two cores: three instances cannot triple the rate here; the ratio shows what one more core-bound process adds when nothing else is free.',
-        `PostgreSQL settings: those of scripts/local-postgres.ts (${Object.entries(SETTINGS).map(([name, value]) => `${name}=${value}`).join(', ')}); everything else the server's defaults.`,
+        `PostgreSQL settings: the durable ones of scripts/local-postgres.ts (${describeSettings({ durable: true })}); everything else the server's defaults.`,
+        'A reader answers a repeated GET of a pure route from the bytes it answered before (the gateway\'s answer memo) until its event feed delivers the writer\'s next event; the rows without the memo show what a read of the database costs.',
         `Harvest to frame includes the writer's transaction (block, transactions, events, NOTIFY), the reader's wake-up and read of the events table, and the hub's send. ${CPU_NOTE}`,
       ],
-      sizes: { entries, 'chain blocks': blocks, connections: CONNECTIONS, 'seconds per measurement': measureSeconds, rounds },
+      sizes: { entries, 'chain blocks': chainBlocks, accounts, 'blocks written at a million': blocks, connections: CONNECTIONS, 'seconds per measurement': measureSeconds, rounds },
     };
   } finally {
     for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);

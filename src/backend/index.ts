@@ -100,7 +100,8 @@ export interface GatewayBackend {
    * announce checked, a status, an outage, a revert: anything but the clock). With it, the
    * gateway answers a repeated GET of a pure route from the bytes it answered before, until the
    * number changes (`GatewayOptions.answerMemo`). Leave it out when the data can change without
-   * this process knowing (a database other processes write).
+   * this process knowing (a database other processes write, unless each write tells the
+   * process, as a PostgreSQL writer's event rows tell its readers).
    */
   revision?(): number;
   /**

@@ -74,7 +74,7 @@ export function createPostgresBackend(options: PostgresBackendOptions): Postgres
       // What parts serve of the block routes (merkle paths) joins the blocks themselves.
       ...Object.assign({}, ...served.map((part) => part.blocks)),
       search: (criteria) => searchBlocks(db, criteria),
-      getByHeight: async (height) => db.json<BlockInfoDTO>('select json from blocks where height = $1', [bigintParam(height)]),
+      getByHeight: (height) => db.byKey<BlockInfoDTO>('select height::text as key, json from blocks where height = any($1::bigint[])', [], bigintParam(height)),
     },
     chain: { info: () => meta<ChainInfoDTO>('chainInfo') },
     node: {
@@ -115,6 +115,7 @@ export function createPostgresBackend(options: PostgresBackendOptions): Postgres
     ...Object.assign({}, ...served.map(({ blocks: _blocks, ...repositories }) => repositories)),
     ...(primaryPool ? { announcer: inboundAnnouncer(db, new Reader(primaryPool)) } : {}),
     events: feed,
+    revision: answerRevision(feed),
     async observe() {
       const [row] = await db.rows<{ height: string | null }>('select max(height) as height from blocks').catch(() => [{ height: null }]);
       const delivered = feed.deliveredHeight;
@@ -138,15 +139,35 @@ function postgresUrl(name: string, url: unknown): string {
   return url;
 }
 
+/**
+ * The revision of the answers a reader serves: the sequence of the last event its feed
+ * delivered. Every write of a writer (or a mirror) that changes an answer commits an event row
+ * with it (a `revision` row when nothing else), so an answer read after the feed delivered seq
+ * n holds at least what n's transaction wrote, and the revision moves once a later one is read.
+ * Until the feed knows where it starts, each call is a new revision: nothing is kept. The feed
+ * is started on the first call, so the revision moves with no WebSocket subscriber too; while
+ * the database is unreachable it stays (the data cannot change meanwhile), and the feed reads
+ * the gap, moving it, once the database is back.
+ */
+function answerRevision(feed: PostgresEventFeed): () => number {
+  let started = false;
+  let unpositioned = 0;
+  return () => {
+    if (!started) {
+      started = true;
+      void feed.ready();
+    }
+    const seq = feed.lastSeq;
+    return seq === undefined ? -++unpositioned : Number(seq);
+  };
+}
+
 async function searchBlocks(db: Reader, criteria: BlockSearchCriteria): Promise<PageResult<BlockInfoDTO>> {
   const list = blockList(criteria.signerPublicKey, criteria.beneficiaryAddress);
-  // The timestamp bounds as heights (timestamps grow with height), then as ranks of the list.
-  const [bounds] = await db.rows<{ low: string | null; high: string | null }>(
-    `select (select min(height) from blocks where timestamp >= $1) as low, (select max(height) from blocks where timestamp <= $2) as high`,
-    [bigintParam(criteria.fromTimestamp ?? 0n), bigintParam(criteria.toTimestamp ?? BigInt(MAX_BIGINT))],
-  );
-  if (bounds.low === null || bounds.high === null) return { data: [], totalEntries: 0 };
-  const page = await pageOfEntries(db, { list, table: 'blocks', column: 'height' }, bounds.low, bounds.high, { ...criteria, offset: await offsetId(db, criteria) });
+  // The timestamp bounds as heights (timestamps grow with height), found by the page's own statement.
+  const low = criteria.fromTimestamp === undefined ? '1' : { select: 'select min(height) from blocks where timestamp >= $?', value: bigintParam(criteria.fromTimestamp) };
+  const high = criteria.toTimestamp === undefined ? MAX_BIGINT : { select: 'select max(height) from blocks where timestamp <= $?', value: bigintParam(criteria.toTimestamp) };
+  const page = await pageOfEntries(db, { list, table: 'blocks', column: 'height' }, low, high, { ...criteria, offset: await offsetId(db, criteria) });
   return { data: page.json.map((json) => JSON.parse(json) as BlockInfoDTO), totalEntries: page.totalEntries };
 }
 

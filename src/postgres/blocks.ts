@@ -48,9 +48,25 @@ export async function insertProofs(client: pg.PoolClient, proofs: readonly Final
   }
 }
 
-/** Appends events (each after every event stored before it) and wakes the readers' feeds once the transaction commits. */
+/**
+ * The channel of an event row that only says the data moved: readers' answer memos
+ * (`GatewayBackend.revision`) move with the events their feeds deliver, so a write that changes
+ * answers with no chain event (a development control's balance, a part's change between
+ * blocks, a writer's start, a mirror's meta or removed fork) leaves one of these. No WebSocket
+ * client can subscribe to it (it is no channel of the Symbol gateway), so the hub sends it to
+ * no one.
+ */
+export const REVISION_CHANNEL = 'revision';
+
+/**
+ * Appends events (each after every event stored before it), or a `revision` row for a write
+ * with none, and wakes the readers' feeds once the transaction commits.
+ */
 export async function insertEvents(client: pg.PoolClient, events: readonly ChainEvent[]): Promise<void> {
-  if (events.length === 0) return;
+  if (events.length === 0) {
+    await insertRevision(client);
+    return;
+  }
   for (const slice of slices(events)) {
     await client.query(
       'insert into events (channel, addresses, data) select * from unnest($1::text[], $2::text[], $3::text[])',
@@ -60,3 +76,8 @@ export async function insertEvents(client: pg.PoolClient, events: readonly Chain
   await client.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, '']);
 }
 
+/** A `revision` event row (see `REVISION_CHANNEL`) in the writing transaction, with the NOTIFY that wakes the readers' feeds at commit. */
+export async function insertRevision(client: pg.PoolClient): Promise<void> {
+  await client.query(`insert into events (channel, addresses, data) values ($1, '', '{}')`, [REVISION_CHANNEL]);
+  await client.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, '']);
+}

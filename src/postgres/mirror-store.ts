@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { BlockInfoDTO, FinalizationProofDTO, TransactionStatusDTO } from '../backend/dto.js';
 import type { ChainEvent } from '../backend/events.js';
 import type { BlockLeaves } from '../memory/block-merkle.js';
-import { insertBlocks, insertEvents, insertProofs, removeBlocksAbove } from './blocks.js';
+import { insertBlocks, insertEvents, insertProofs, insertRevision, removeBlocksAbove } from './blocks.js';
 import { INBOUND_CHANNEL, type InboundKind } from './inputs.js';
 import { MIRROR_META, writeMeta, type MirrorMeta } from './meta.js';
 import { migrate } from './migrations.js';
@@ -94,7 +94,10 @@ export class MirrorStore {
 
   /** Sets meta rows (the node and network answers, the mirror's own) in a transaction of their own. */
   async writeMeta(values: Readonly<Record<string, unknown>>): Promise<void> {
-    await inTransaction(this.#pool, (client) => writeMeta(client, values));
+    await inTransaction(this.#pool, async (client) => {
+      await writeMeta(client, values);
+      await insertRevision(client);
+    });
   }
 
   /** Writes a batch in one database transaction: blocks, transactions, statements, leaves, state, pools, statuses, proofs, events and meta. */
@@ -128,6 +131,7 @@ export class MirrorStore {
       await removeTransactionsAbove(client, height);
       await removeStatementsAbove(client, height);
       await removeBlocksAbove(client, height);
+      await insertRevision(client);
     });
   }
 

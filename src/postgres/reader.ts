@@ -10,9 +10,19 @@ export function bigintParam(value: bigint): string {
   return value > BigInt(MAX_BIGINT) ? MAX_BIGINT : value.toString();
 }
 
-/** Queries that answer 503 when the database does not. Every backend part reads through one. */
+/** Statement texts a reader prepares at most; past them a text is sent to be parsed each time. */
+const MAX_PREPARED = 500;
+
+/**
+ * Queries that answer 503 when the database does not. Every backend part reads through one.
+ * Each statement text is prepared (a named statement) once per connection of the pool: PostgreSQL
+ * parses and plans it once, and each later query sends only its values. The texts are the
+ * backend's own (values are always parameters), a bounded set; `MAX_PREPARED` bounds it anyway.
+ */
 export class Reader {
   readonly #pool: pg.Pool;
+  readonly #names = new Map<string, string>();
+  readonly #keyed = new Map<string, KeyedRows>();
   #errors = 0;
 
   constructor(pool: pg.Pool) {
@@ -21,7 +31,8 @@ export class Reader {
 
   async rows<R extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<R[]> {
     try {
-      return (await this.#pool.query<R>(sql, values)).rows;
+      const name = this.#nameOf(sql);
+      return (await this.#pool.query<R>(name === undefined ? { text: sql, values } : { name, text: sql, values })).rows;
     } catch (error) {
       this.#errors++;
       throw new ServiceUnavailableError(unavailable(error), error);
@@ -39,8 +50,22 @@ export class Reader {
     return (await this.rows<{ json: string }>(sql, values)).map((row) => JSON.parse(row.json) as T);
   }
 
+  /**
+   * The `json` of the row with `key`, parsed (undefined for none), read together with the keys
+   * other callers ask of the same query meanwhile (see `KeyedRows`). `sql` selects `key` (text)
+   * and `json` where its key is `any` of its last parameter, a text array; `fixed` are the
+   * parameters before it.
+   */
+  async byKey<T>(sql: string, fixed: readonly unknown[], key: string): Promise<T | undefined> {
+    const id = fixed.length === 0 ? sql : `${sql}\u0000${fixed.join('\u0000')}`;
+    let rows = this.#keyed.get(id);
+    if (rows === undefined) this.#keyed.set(id, (rows = new KeyedRows(this, sql, fixed)));
+    const json = await rows.get(key);
+    return json === undefined ? undefined : (JSON.parse(json) as T);
+  }
+
   async meta<T>(key: string): Promise<T> {
-    const value = await this.json<T>('select json from meta where key = $1', [key]);
+    const value = await this.byKey<T>('select key, json from meta where key = any($1::text[])', [], key);
     if (value === undefined) throw new ServiceUnavailableError(`the database holds no ${key} yet: is the writer running?`);
     return value;
   }
@@ -55,6 +80,13 @@ export class Reader {
     }
   }
 
+  // The statement's name, given at its first use (undefined once MAX_PREPARED texts have one).
+  #nameOf(sql: string): string | undefined {
+    let name = this.#names.get(sql);
+    if (name === undefined && this.#names.size < MAX_PREPARED) this.#names.set(sql, (name = `symbol_gateway_${this.#names.size + 1}`));
+    return name;
+  }
+
   /** Queries that failed since the reader was made. */
   get errors(): number {
     return this.#errors;
@@ -67,35 +99,57 @@ export class Reader {
   }
 }
 
+interface Waiting {
+  resolve(json: string | undefined): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Rows by key that concurrent requests ask for, read in one query: the keys asked before the
+ * event loop's next check phase (`setImmediate`) go together, and each caller gets its own
+ * row. Under load many requests are parsed in one turn of the loop; a round trip costs a
+ * process about as much as the rest of a request, so one for all of them is the saving.
+ * Every caller sees a snapshot taken after it asked.
+ */
+class KeyedRows {
+  readonly #db: Reader;
+  readonly #sql: string;
+  readonly #fixed: readonly unknown[];
+  #waiting = new Map<string, Waiting[]>();
+
+  constructor(db: Reader, sql: string, fixed: readonly unknown[]) {
+    this.#db = db;
+    this.#sql = sql;
+    this.#fixed = fixed;
+  }
+
+  get(key: string): Promise<string | undefined> {
+    return new Promise((resolve, reject) => {
+      if (this.#waiting.size === 0) setImmediate(() => void this.#read());
+      const waiting = this.#waiting.get(key);
+      if (waiting === undefined) this.#waiting.set(key, [{ resolve, reject }]);
+      else waiting.push({ resolve, reject });
+    });
+  }
+
+  async #read(): Promise<void> {
+    const asked = this.#waiting;
+    this.#waiting = new Map();
+    try {
+      const rows = await this.#db.rows<{ key: string; json: string }>(this.#sql, [...this.#fixed, [...asked.keys()]]);
+      const found = new Map(rows.map((row) => [row.key, row.json]));
+      for (const [key, waiting] of asked) for (const each of waiting) each.resolve(found.get(key));
+    } catch (error) {
+      for (const waiting of asked.values()) for (const each of waiting) each.reject(error);
+    }
+  }
+}
+
 function unavailable(error: unknown): string {
   const code = (error as { code?: string }).code;
   // 57014: query_canceled, what statement_timeout raises.
   if (code === '57014') return 'the database did not answer in time';
   return 'the database is unreachable';
-}
-
-/**
- * A page of an append-only list (see `ranks` in migrations.ts): `[low, high]` the ranks the
- * other filters allow; the offset's place found by its key; the window by `pageWindow`, as
- * every in-memory collection pages.
- */
-async function pageOfList(db: Reader, list: string, low: number, high: number, request: PageRequest, select: (fromRank: number, toRank: number, descending: boolean) => Promise<string[]>): Promise<{ json: string[]; totalEntries: number }> {
-  if (high < low) return { json: [], totalEntries: 0 };
-  let bound: number | undefined;
-  const offset = request.offset?.toUpperCase();
-  if (offset !== undefined) {
-    const [row] = await db.rows<{ rank: string | null }>(
-      `select max(rank) as rank from ranks where list = $1 and key ${request.order === 'asc' ? '<=' : '<'} $2`,
-      [list, offset],
-    );
-    const index = Number(row.rank ?? 0);
-    bound = Math.min(high, Math.max(low - 1, index)) - (low - 1);
-  }
-  const window = pageWindow(high - low + 1, request, bound);
-  if (window.end <= window.start) return { json: [], totalEntries: window.totalEntries };
-  // Positions [start, end) of the run that starts at rank `low`.
-  const json = await select(low + window.start, low + window.end - 1, window.descending);
-  return { json, totalEntries: window.totalEntries };
 }
 
 /** Rows a filtered page is taken from: `from` (a table or a join) and `where` conditions over `values` ($1, $2 … in order). */
@@ -124,8 +178,8 @@ export async function filteredPage(db: Reader, rows: FilteredRows, request: Page
   const window = pageWindow(Number(counted.total), request, counted.bound === undefined ? undefined : Number(counted.bound));
   if (window.end <= window.start) return { json: [], totalEntries: window.totalEntries };
   const page = await db.rows<{ json: string }>(
-    `select ${rows.json} as json from ${rows.from} ${where} order by ${rows.key} asc offset ${window.start} limit ${window.end - window.start}`,
-    rows.values as unknown[],
+    `select ${rows.json} as json from ${rows.from} ${where} order by ${rows.key} asc offset $${rows.values.length + 1} limit $${rows.values.length + 2}`,
+    [...rows.values, window.start, window.end - window.start],
   );
   const json = page.map((row) => row.json);
   if (window.descending) json.reverse();
@@ -140,21 +194,58 @@ export interface RankedList {
 }
 
 /**
- * A page of the entries of a ranked list whose `entry` lies in `[lowEntry, highEntry]` (a height
- * or sequence range found by the caller): the range's ranks by index, the page by `pageOfList`,
- * each entry's `json` joined from its table. Index seeks only: any depth costs what page 1 does.
+ * One end of a range of entries: a value, or a scalar subquery that finds it from one value
+ * (`$?` in `select` stands for `value`'s parameter), run in the page's own statement.
  */
-export async function pageOfEntries(db: Reader, ranked: RankedList, lowEntry: string, highEntry: string, request: PageRequest): Promise<{ json: string[]; totalEntries: number }> {
-  const { list, table, column } = ranked;
-  const [ranks] = await db.rows<{ low: string | null; high: string | null }>(
-    `select (select min(rank) from ranks where list = $1 and entry >= $2) as low, (select max(rank) from ranks where list = $1 and entry <= $3) as high`,
-    [list, lowEntry, highEntry],
+export type EntryBound = string | { readonly select: string; readonly value: string };
+
+/**
+ * A page of the entries of a ranked list whose `entry` lies in `[lowEntry, highEntry]` (a height
+ * or sequence range): the range's ranks by index, the offset's place by its key, the window as
+ * `pageWindow` places it (the helper every in-memory collection pages with), each entry's `json`
+ * joined from its table. One statement, so one round trip and one snapshot; index seeks only:
+ * any depth costs what page 1 does.
+ */
+export async function pageOfEntries(db: Reader, ranked: RankedList, lowEntry: EntryBound, highEntry: EntryBound, request: PageRequest): Promise<{ json: string[]; totalEntries: number }> {
+  const values: unknown[] = [ranked.list];
+  const low = boundSql(lowEntry, values);
+  const high = boundSql(highEntry, values);
+  const descending = request.order === 'desc';
+  const offset = request.offset?.toUpperCase();
+  // The offset's place: the ranks of the range up to it (asc: the entries past it start there; desc: those before it end there).
+  const bound = offset === undefined
+    ? 'null::bigint'
+    : `least(high, greatest(low - 1, coalesce((select max(rank) from ranks where list = $1 and key ${descending ? '<' : '<='} $${values.push(offset)}), 0))) - (low - 1)`;
+  const skip = `$${values.push((BigInt(request.pageNumber - 1) * BigInt(request.pageSize)).toString())}::bigint`;
+  const size = `$${values.push(request.pageSize)}::bigint`;
+  // [lo, hi) the positions that qualify, [s, e) the page's, as pageWindow computes them.
+  const run = descending ? 'lo, hi, greatest(lo, hi - skip) as e' : 'lo, hi, least(hi, lo + skip) as s';
+  const window = descending ? 'greatest(lo, e - size) as s, e' : `s, least(hi, s + size) as e`;
+  const rows = await db.rows<{ total: string; json: string | null }>(
+    `with ranged as (
+       select (select min(rank) from ranks where list = $1 and entry >= ${low}) as low, (select max(rank) from ranks where list = $1 and entry <= ${high}) as high
+     ), placed as (
+       select low, high, ${bound} as bound from ranged where low <= high
+     ), run as (
+       select low, ${descending ? '0' : 'coalesce(bound, 0)'} as lo, ${descending ? 'coalesce(bound, high - low + 1)' : 'high - low + 1'} as hi, ${skip} as skip, ${size} as size from placed
+     ), started as (
+       select low, size, ${run} from run
+     ), win as (
+       select low, greatest(0, hi - lo) as total, ${window} from started
+     )
+     select win.total, page.json from win left join lateral (
+       select t.json, r.rank from ranks r join ${ranked.table} t on t.${ranked.column} = r.entry
+       where r.list = $1 and r.rank between win.low + win.s and win.low + win.e - 1
+     ) page on true
+     order by page.rank ${descending ? 'desc' : 'asc'}`,
+    values,
   );
-  if (ranks.low === null || ranks.high === null) return { json: [], totalEntries: 0 };
-  return pageOfList(db, list, Number(ranks.low), Number(ranks.high), request, async (fromRank, toRank, descending) =>
-    (await db.rows<{ json: string }>(
-      `select t.json from ranks r join ${table} t on t.${column} = r.entry where r.list = $1 and r.rank between $2 and $3 order by r.rank ${descending ? 'desc' : 'asc'}`,
-      [list, fromRank, toRank],
-    )).map((row) => row.json),
-  );
+  if (rows.length === 0) return { json: [], totalEntries: 0 };
+  return { json: rows[0].json === null ? [] : rows.map((row) => row.json!), totalEntries: Number(rows[0].total) };
+}
+
+// An entry bound as SQL: its value's parameter, or its subquery over it.
+function boundSql(bound: EntryBound, values: unknown[]): string {
+  if (typeof bound === 'string') return `$${values.push(bound)}::bigint`;
+  return `(${bound.select.replace('$?', `$${values.push(bound.value)}::bigint`)})`;
 }

@@ -219,14 +219,9 @@ async function searchTransactionStatements(db: Reader, criteria: TransactionStat
  * the list by index, the page by `pageOfEntries`.
  */
 async function pageOfStatements<T>(db: Reader, list: string, from: bigint | undefined, to: bigint | undefined, request: PageRequest): Promise<PageResult<T>> {
-  const [bounds] = await db.rows<{ low: string | null; high: string | null }>(
-    `select
-       (select seq from statements where height >= $1 order by height, seq limit 1) as low,
-       (select seq from statements where height <= $2 order by height desc, seq desc limit 1) as high`,
-    [bigintParam(from ?? 0n), bigintParam(to ?? BigInt(MAX_BIGINT))],
-  );
-  if (bounds.low === null || bounds.high === null) return { data: [], totalEntries: 0 };
-  const page = await pageOfEntries(db, { list, table: 'statements', column: 'seq' }, bounds.low, bounds.high, request);
+  const low = { select: 'select seq from statements where height >= $? order by height, seq limit 1', value: bigintParam(from ?? 0n) };
+  const high = { select: 'select seq from statements where height <= $? order by height desc, seq desc limit 1', value: bigintParam(to ?? BigInt(MAX_BIGINT)) };
+  const page = await pageOfEntries(db, { list, table: 'statements', column: 'seq' }, low, high, request);
   return { data: page.json.map((json) => JSON.parse(json) as T), totalEntries: page.totalEntries };
 }
 

@@ -20,9 +20,16 @@ export function entryPage<T>(db: Reader, kind: string, list: string, request: Pa
   return listPage<T>(db, kind, list, request, offset === undefined ? undefined : { key: offset, inclusive: request.order === 'asc' });
 }
 
+const ENTRIES_BY_KEY = 'select key, json from state_entries where kind = $1 and key = any($2::text[])';
+
 /** Entries of a kind by key, in the order asked; unknown keys are left out. */
 export async function findEntries<T>(db: Reader, kind: string, keys: readonly string[]): Promise<T[]> {
   if (keys.length === 0) return [];
+  // One key (a GET of one entry): read with the keys concurrent requests ask for.
+  if (keys.length === 1) {
+    const entry = await db.byKey<T>(ENTRIES_BY_KEY, [kind], keys[0]);
+    return entry === undefined ? [] : [entry];
+  }
   const rows = await db.rows<{ key: string; json: string }>('select key, json from state_entries where kind = $1 and key = any($2::text[])', [kind, [...new Set(keys)]]);
   const byKey = new Map(rows.map((row) => [row.key, row.json]));
   return keys.filter((key) => byKey.has(key)).map((key) => JSON.parse(byKey.get(key)!) as T);

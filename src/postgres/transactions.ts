@@ -287,20 +287,24 @@ async function searchConfirmed(db: Reader, criteria: TransactionSearchCriteria):
   const list = confirmedList(criteria.embedded ? 'all' : 'top', criteria.address);
   const from = criteria.height ?? criteria.fromHeight;
   const to = criteria.height ?? criteria.toHeight;
-  // The height bounds as sequence numbers (heights never decrease along the group); none: every entry.
-  const [bounds] = from === undefined && to === undefined
-    ? [{ low: '1', high: MAX_BIGINT }]
-    : await db.rows<{ low: string | null; high: string | null }>(
-        `select (select min(seq) from transactions where height >= $1) as low, (select max(seq) from transactions where height <= $2) as high`,
-        [bigintParam(from ?? 0n), bigintParam(to ?? BigInt(MAX_BIGINT))],
-      );
-  if (bounds.low === null || bounds.high === null) return { json: [], totalEntries: 0 };
-  const values: unknown[] = [list, bounds.low, bounds.high];
+  const values: unknown[] = [list];
   const residual = residualConditions(criteria, values, false);
   if (residual.length > 0) {
-    return filteredPage(db, { from: 'ranks r join transactions t on t.seq = r.entry', where: ['r.list = $1', 'r.entry between $2 and $3', ...residual], values, key: 't.id', json: 't.json' }, criteria);
+    // The height bounds as sequence numbers (heights never decrease along the group); none: every entry.
+    const [bounds] = from === undefined && to === undefined
+      ? [{ low: '1', high: MAX_BIGINT }]
+      : await db.rows<{ low: string | null; high: string | null }>(
+          `select (select min(seq) from transactions where height >= $1) as low, (select max(seq) from transactions where height <= $2) as high`,
+          [bigintParam(from ?? 0n), bigintParam(to ?? BigInt(MAX_BIGINT))],
+        );
+    if (bounds.low === null || bounds.high === null) return { json: [], totalEntries: 0 };
+    const range = [`r.entry between $${values.push(bounds.low)} and $${values.push(bounds.high)}`];
+    return filteredPage(db, { from: 'ranks r join transactions t on t.seq = r.entry', where: ['r.list = $1', ...range, ...residual], values, key: 't.id', json: 't.json' }, criteria);
   }
-  return pageOfEntries(db, { list, table: 'transactions', column: 'seq' }, bounds.low, bounds.high, criteria);
+  // The height bounds found by the page's own statement.
+  const low = from === undefined ? '1' : { select: 'select min(seq) from transactions where height >= $?', value: bigintParam(from) };
+  const high = to === undefined ? MAX_BIGINT : { select: 'select max(seq) from transactions where height <= $?', value: bigintParam(to) };
+  return pageOfEntries(db, { list, table: 'transactions', column: 'seq' }, low, high, criteria);
 }
 
 function searchPool(db: Reader, group: TransactionGroup, criteria: TransactionSearchCriteria): Promise<{ json: string[]; totalEntries: number }> {

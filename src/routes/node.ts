@@ -4,12 +4,13 @@ import { PURE, type Router } from '../http/router.js';
 /** `GET /node/health`, `/node/info`, `/node/time`, `/node/server`, and (when the backend has them) `/node/storage`, `/node/peers`, `/node/unlockedaccount`, `/node/metadata`. */
 export function nodeRoutes(router: Router, backend: GatewayBackend): void {
   const { node } = backend;
+  // Not pure: a backend's health can change with no change of its data (a PostgreSQL reader's database goes away, or stops moving).
   router.get('/node/health', async (ctx) => {
     const health = await node.health();
     const { apiNode, db } = health.status;
     ctx.status = apiNode === 'up' && db === 'up' ? 200 : 503;
     return health;
-  }, PURE);
+  });
 
   router.get('/node/info', () => node.info(), PURE);
 

@@ -42,8 +42,12 @@ export class TestServer {
     return new TestServer(server, gateway, base, origin);
   }
 
+  /** Awaited before each request (see `startGateway`); none by default. */
+  settle: (() => Promise<void>) | undefined;
+
   /** Sends a request and, unless told otherwise, validates the JSON body against the spec. */
-  request(method: string, path: string, init: RequestInit = {}): Promise<Reply> {
+  async request(method: string, path: string, init: RequestInit = {}): Promise<Reply> {
+    await this.settle?.();
     return new Promise((resolve, reject) => {
       const req = http.request(`${this.base}${path}`, { method, headers: init.headers, localAddress: init.localAddress }, (res) => {
         const chunks: Buffer[] = [];
@@ -128,5 +132,21 @@ export async function startGateway(options: GatewayOptions = {}): Promise<TestSe
   const stored = POSTGRES_BACKEND && backend instanceof InMemoryChain ? await postgresBackendFor(backend) : undefined;
   const server = await TestServer.start(createGateway({ logger: { error() {} }, ...options, ws, backend: stored?.backend ?? backend }));
   if (stored) settleBeforeConnect.set(server.wsUrl, stored.settle);
+  server.settle = readerSettle(backend);
   return Object.assign(server, { chain: backend as InMemoryChain });
+}
+
+/**
+ * A PostgreSQL reader answers a repeated GET from its answer memo until its event feed delivers
+ * the next event a writer committed (a few ms after the commit). A test acts on a writer and
+ * reads at once: each request first waits until the reader's feed has delivered what is
+ * committed, as a client of a real reader sees it a moment later. A feed that does not know
+ * its place yet (an unreachable database) keeps nothing: no wait.
+ */
+function readerSettle(backend: GatewayBackend): (() => Promise<void>) | undefined {
+  const feed = backend.events as { lastSeq?: bigint; caughtUp?: () => Promise<void> } | undefined;
+  if (backend.revision === undefined || feed?.caughtUp === undefined || !('lastSeq' in feed)) return undefined;
+  return async () => {
+    if (feed.lastSeq !== undefined) await feed.caughtUp!();
+  };
 }
