@@ -228,10 +228,11 @@ export class PostgresEventFeed implements EventFeed {
   constructor(options: PostgresOptions, pollInterval: number, standby: StandbyWakeUps = {}) {
     this.#reader = new WakeUpReader(options, EVENTS_CHANNEL, pollInterval, (client) => this.#read(client), {
       listenOn: standby.primary,
-      onNotify: async (primary) => {
-        const { rows } = await primary.query<{ seq: string | null }>('select max(seq) as seq from events');
+      onNotify: async (primary, payload) => {
+        // The writer's NOTIFY tells the last sequence it committed; one with no payload (an older writer's) is asked after.
+        const told = /^\d+$/.test(payload) ? payload : (await primary.query<{ seq: string | null }>('select max(seq) as seq from events')).rows[0].seq;
         // As told, not the highest ever told: a primary emptied and filled again starts lower.
-        this.#wanted = BigInt(rows[0].seq ?? 0);
+        this.#wanted = BigInt(told ?? 0);
       },
       unwokenInterval: standby.standbyPollInterval ?? 50,
     });

@@ -67,17 +67,17 @@ export async function insertEvents(client: pg.PoolClient, events: readonly Chain
     await insertRevision(client);
     return;
   }
-  for (const slice of slices(events)) {
-    await client.query(
-      'insert into events (channel, addresses, data) select * from unnest($1::text[], $2::text[], $3::text[])',
-      [slice.map((event) => event.channel), slice.map((event) => event.addresses.join(' ')), slice.map((event) => JSON.stringify(event.data))],
-    );
+  const all = [...slices(events)];
+  for (const [i, slice] of all.entries()) {
+    const values = [slice.map((event) => event.channel), slice.map((event) => event.addresses.join(' ')), slice.map((event) => JSON.stringify(event.data))];
+    const insert = 'insert into events (channel, addresses, data) select * from unnest($1::text[], $2::text[], $3::text[]) returning seq';
+    // The last slice wakes the readers in the same statement, telling the last sequence (a standby's reader reads until it has it).
+    if (i < all.length - 1) await client.query(insert, values);
+    else await client.query(`with added as (${insert}) select pg_notify($4, (select max(seq) from added)::text)`, [...values, EVENTS_CHANNEL]);
   }
-  await client.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, '']);
 }
 
-/** A `revision` event row (see `REVISION_CHANNEL`) in the writing transaction, with the NOTIFY that wakes the readers' feeds at commit. */
+/** A `revision` event row (see `REVISION_CHANNEL`) in the writing transaction, with the NOTIFY that wakes the readers' feeds at commit (telling its sequence). */
 export async function insertRevision(client: pg.PoolClient): Promise<void> {
-  await client.query(`insert into events (channel, addresses, data) values ($1, '', '{}')`, [REVISION_CHANNEL]);
-  await client.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, '']);
+  await client.query(`with added as (insert into events (channel, addresses, data) values ($1, '', '{}') returning seq) select pg_notify($2, (select seq from added)::text)`, [REVISION_CHANNEL, EVENTS_CHANNEL]);
 }

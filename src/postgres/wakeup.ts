@@ -15,8 +15,12 @@ export interface WakeUpOptions {
    * wakes the reader, every `unwokenInterval` ms).
    */
   listenOn?: PostgresOptions;
-  /** Runs on the `listenOn` connection after each NOTIFY, before the read it wakes (to learn how far the primary is). */
-  onNotify?: (client: pg.Client) => Promise<void>;
+  /**
+   * Runs after each NOTIFY, before the read it wakes (to learn how far the primary is), with the
+   * NOTIFY's payload (of several that came meanwhile, the last) and the `listenOn` connection to
+   * ask when the payload does not tell.
+   */
+  onNotify?: (client: pg.Client, payload: string) => Promise<void>;
   /** ms between polls of a hot standby that no NOTIFY wakes (no `listenOn`). Default: the reader's `interval`. */
   unwokenInterval?: number;
 }
@@ -54,7 +58,8 @@ export class WakeUpReader {
   #listener: pg.Client | undefined;
   #listening: Promise<void> | undefined;
   #notifying = false;
-  #notifyAgain = false;
+  /** The payload of a NOTIFY that came while `onNotify` ran: one more run, with it. */
+  #notifyAgain: string | undefined;
   #timer: NodeJS.Timeout | undefined;
   #retry: NodeJS.Timeout | undefined;
   #behindDelay = BEHIND_FIRST_DELAY;
@@ -199,7 +204,7 @@ export class WakeUpReader {
       if (this.#listener === client) this.#listener = undefined;
       void client.end().catch(() => undefined);
     });
-    client.on('notification', () => void this.#notified(client));
+    client.on('notification', (message) => void this.#notified(client, message.payload ?? ''));
     try {
       await client.connect();
       await client.query(`listen ${this.#channel}`);
@@ -212,18 +217,19 @@ export class WakeUpReader {
   }
 
   /** After a NOTIFY: `onNotify`, then a read. NOTIFYs that come while `onNotify` runs make one more run (one query at a time on the connection). */
-  async #notified(client: pg.Client): Promise<void> {
+  async #notified(client: pg.Client, payload: string): Promise<void> {
     if (this.#notifying) {
-      this.#notifyAgain = true;
+      this.#notifyAgain = payload;
       return;
     }
     this.#notifying = true;
     try {
-      do {
-        this.#notifyAgain = false;
-        await this.#wakeUps.onNotify?.(client).catch(() => undefined);
+      for (let next: string | undefined = payload; next !== undefined && !this.#closed; ) {
+        this.#notifyAgain = undefined;
+        await this.#wakeUps.onNotify?.(client, next).catch(() => undefined);
         this.wake();
-      } while (this.#notifyAgain && !this.#closed);
+        next = this.#notifyAgain;
+      }
     } finally {
       this.#notifying = false;
     }
