@@ -360,6 +360,7 @@ export async function listPage<T>(db: Reader, kind: string, list: string, reques
         + (select count(*) from state_lists l where l.kind = $1 and l.list = $2 and l.id >= b.first and l.id ${bound.inclusive ? '<=' : '<'} $${values.push(bound.key)})
         from state_list_buckets b where b.kind = $1 and b.list = $2 and b.first <= $${values.length} order by b.first desc limit 1)`;
   // pageWindow in SQL: the entries the offset leaves are a run [lo, hi) of the list; the window counts from its end nearest the offset.
+  // (\`range\` is materialized: inlined, its bound would be counted once for each use of it.)
   const window = descending
     ? `select hi as total_entries, greatest(0, hi - $3::bigint - $4::bigint) as start, greatest(0, hi - $3::bigint) as stop
        from (select coalesce(bound, total) as hi from range) r`
@@ -368,7 +369,7 @@ export async function listPage<T>(db: Reader, kind: string, list: string, reques
   const rows = await db.rows<{ total_entries: string; json: string | null }>(
     `with recursive root as (
        select node, sum from state_list_tree where kind = $1 and list = $2 order by node desc limit 1
-     ), range as (
+     ), range as materialized (
        select coalesce((select sum from root), 0) as total, ${boundSql} as bound
      ), w as (${window}),
      -- The Fenwick descent: the highest slot whose prefix holds at most \`start\` entries, and what is left of start past it.
@@ -377,7 +378,7 @@ export async function listPage<T>(db: Reader, kind: string, list: string, reques
        union all
        select d.step / 2, d.pos + case when n.sum <= d.rem then d.step else 0 end, d.rem - case when n.sum <= d.rem then n.sum else 0 end
        from descent d
-       cross join lateral (select coalesce((select t.sum from state_list_tree t where t.kind = $1 and t.list = $2 and t.node = d.pos + d.step), 0) as sum) n
+       cross join lateral (select coalesce((select t.sum from state_list_tree t where t.kind = $1 and t.list = $2 and t.node = d.pos + d.step), 0) as sum offset 0) n
        where d.step > 0
      ), at as (
        select b.first, d.rem as skip from descent d
