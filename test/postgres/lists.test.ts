@@ -1,11 +1,14 @@
 /**
- * The PostgreSQL store's state lists, counted in buckets (src/postgres/state-lists.ts), against
- * a model: batches of random entries joining, moving between and leaving four lists, written as
- * the writer writes them with buckets of three, then a catch-up (the buckets built again in one
- * pass) and more batches. After each batch every list's total, pages at every depth in both
- * orders and offsets (present keys, absent keys, below and above every key) answer what the
- * model answers, and the buckets hold: counts that sum to the list, `before` the entries of the
- * buckets before, none bigger than twice the size, none left for an empty list.
+ * The PostgreSQL store's state lists, counted in buckets summed in a Fenwick tree per list
+ * (src/postgres/state-lists.ts), against a model: batches of random entries joining, moving
+ * between and leaving four lists, written as the writer writes them with buckets of three and
+ * two slots between buckets (cuts, joins and lists numbered again all the time), then a catch-up
+ * (the buckets built again in one pass) and more batches. After each batch every list's total,
+ * pages at every depth in both orders and offsets (present keys, absent keys, below and above
+ * every key) answer what the model answers, and the buckets hold: counts that sum to the list,
+ * none bigger than twice the size, none left for an empty list, slots rising with the keys and
+ * each tree node the sum of its slots' counts. Then databases of versions 5 and 6 migrate in
+ * place.
  */
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
