@@ -39,7 +39,12 @@ import type { Reader } from './reader.js';
  * (k is the bit length of the highest slot), and its tree is built again from the buckets'
  * counts: about 2 × n / size rows, once in many cuts. A catch-up (and the migration from the
  * previous layout) numbers every list so. With the default gap of 1 024, k is 11 for a list of
- * one bucket and 20 for a list of a million entries (1 000 buckets).
+ * one bucket and 20 for a list of a million entries (1 000 buckets): a wider gap would renumber
+ * less often and add a descent step for each doubling.
+ *
+ * Why a Fenwick tree: it costs log n rows both ways and needs no structure besides the slots.
+ * A second level of buckets (groups with their own count of the entries before them) would
+ * move √n rows for each change, and needs its own cuts and joins of groups.
  */
 
 /** Entries per bucket, about: the default of `PostgresWriterOptions.listBucketSize`. */

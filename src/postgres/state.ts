@@ -233,6 +233,7 @@ export const stateModule: StoreModule = {
       version: 7,
       name: 'state lists: buckets at slots, their counts summed in a Fenwick tree per list (a change costs the same at any length)',
       // Each list's buckets numbered 1 024, 2 048 … in key order (the writer's default gap), and each tree built from the buckets' counts.
+      // Counts and sums are in no index, and pages keep room (fillfactor 80), so the writer's updates of them stay on their page (HOT).
       sql: `
         create temporary table previous_buckets on commit drop as select kind, list, first, count from state_list_buckets;
         drop table state_list_buckets;
