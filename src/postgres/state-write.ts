@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { slices } from './pool.js';
-import { moveListBuckets, rebuildListBuckets, type ListMove } from './state-lists.js';
+import { LIST_SLOT_GAP, moveListBuckets, rebuildListBuckets, type ListMove } from './state-lists.js';
 
 /**
  * What the writer stores of the state caches' changes (see state.ts): rendered as a batch is
@@ -51,23 +51,25 @@ export function emptyStateRows(): StateRowsBuilder {
 
 /** Empties the state tables: a catch-up writes the whole state again. */
 export async function clearState(client: pg.PoolClient): Promise<void> {
-  for (const table of ['state_entries', 'state_lists', 'state_list_buckets', 'multisig_entries', 'namespace_names', 'namespace_aliases']) {
+  for (const table of ['state_entries', 'state_lists', 'state_list_buckets', 'state_list_tree', 'multisig_entries', 'namespace_names', 'namespace_aliases']) {
     await client.query(`delete from ${table}`);
   }
 }
 
 /**
- * Writes a batch's rows. `bucketSize` cuts the lists' buckets (see state-lists.ts); a
- * `catchUp` (the whole state, after `clearState`) builds them at the end, in one pass.
+ * Writes a batch's rows. `bucketSize` cuts the lists' buckets and `slotGap` numbers them
+ * (default `LIST_SLOT_GAP`; see state-lists.ts); a `catchUp` (the whole state, after
+ * `clearState`) builds them at the end, in one pass.
  */
-export async function writeStateRows(client: pg.PoolClient, rows: StateRows, lists: { readonly bucketSize: number; readonly catchUp: boolean }): Promise<void> {
+export async function writeStateRows(client: pg.PoolClient, rows: StateRows, lists: { readonly bucketSize: number; readonly slotGap?: number; readonly catchUp: boolean }): Promise<void> {
+  const layout = { size: lists.bucketSize, slotGap: lists.slotGap ?? LIST_SLOT_GAP };
   for (const [kind, entries] of rows.entries) {
     for (const slice of slices(entries)) {
       const moves = await writeEntries(client, kind, slice);
-      if (!lists.catchUp) await moveListBuckets(client, kind, moves, lists.bucketSize);
+      if (!lists.catchUp) await moveListBuckets(client, kind, moves, layout);
     }
   }
-  if (lists.catchUp) await rebuildListBuckets(client, lists.bucketSize);
+  if (lists.catchUp) await rebuildListBuckets(client, layout.size, layout.slotGap);
   for (const slice of slices(rows.multisig)) await writeMultisig(client, slice);
   for (const names of slices(rows.names)) {
     await client.query('insert into namespace_names (id, name, parent_id) select * from unnest($1::text[], $2::text[], $3::text[]) on conflict (id) do nothing', [

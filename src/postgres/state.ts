@@ -229,6 +229,43 @@ export const stateModule: StoreModule = {
         group by kind, list, piece;
       `,
     },
+    {
+      version: 7,
+      name: 'state lists: buckets at slots, their counts summed in a Fenwick tree per list (a change costs the same at any length)',
+      // Each list's buckets numbered 1 024, 2 048 … in key order (the writer's default gap), and each tree built from the buckets' counts.
+      // Counts and sums are in no index, and pages keep room (fillfactor 80), so the writer's updates of them stay on their page (HOT).
+      sql: `
+        create temporary table previous_buckets on commit drop as select kind, list, first, count from state_list_buckets;
+        drop table state_list_buckets;
+        create table state_list_buckets (
+          kind text not null,
+          list text collate "C" not null,
+          first text collate "C" not null,
+          slot bigint not null,
+          count bigint not null,
+          primary key (kind, list, first) include (slot)
+        ) with (fillfactor = 80);
+        create index state_list_buckets_by_slot on state_list_buckets (kind, list, slot) include (first);
+        create table state_list_tree (
+          kind text not null,
+          list text collate "C" not null,
+          node bigint not null,
+          sum bigint not null,
+          primary key (kind, list, node)
+        ) with (fillfactor = 80);
+        insert into state_list_buckets (kind, list, first, slot, count)
+        select kind, list, first, 1024 * row_number() over (partition by kind, list order by first collate "C"), count from previous_buckets;
+        insert into state_list_tree (kind, list, node, sum)
+        select kind, list, (((slot - 1) >> bit) + 1) << bit as node, sum(count)
+        from (
+          select kind, list, slot, count, length(ltrim((max(slot) over (partition by kind, list))::bit(64)::text, '0')) as height
+          from state_list_buckets
+        ) b
+        cross join lateral generate_series(0, height) as bit
+        where ((slot - 1) >> bit) % 2 = 0
+        group by kind, list, node;
+      `,
+    },
   ],
   repositories: (db) => Object.assign({}, ...STATES.map((state) => LAYOUTS[state.layout].repository(db, state))) as Partial<GatewayBackend>,
 };

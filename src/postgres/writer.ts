@@ -39,9 +39,9 @@ export interface PostgresWriterOptions extends PostgresOptions {
   inboundPollInterval?: number;
   /**
    * Entries per bucket of the state lists (accounts, mosaics, namespaces …; see
-   * docs/postgres-store.md): any page seeks its bucket and skips fewer than 2 × size index
-   * rows; an entry that joins or leaves a list of n entries moves the buckets after it (up to
-   * n / size rows). Default 1000.
+   * docs/postgres-store.md): any page finds its bucket by a tree's descent and skips fewer
+   * than 2 × size index rows; an entry that joins or leaves a list of n entries moves its
+   * bucket's count and a few tree nodes (at most log2(n / size) + 12). Default 1000.
    */
   listBucketSize?: number;
 }
