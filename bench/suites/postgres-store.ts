@@ -212,7 +212,7 @@ const suite: Suite = async (context) => {
       context.log(`${list.name}: page 1 ${fmt(listFirst)} ms, page ${deepPage} ${fmt(listDeep)} ms (${fmt(listDeep / listFirst)} ×), offset ${fmt(listOffset)} ms, page 1 of ${FEW} ${fmt(listShort)} ms`);
     }
 
-    // The writer with those lists: new accounts join them before the million (every later bucket moves), new balances in the middle.
+    // The writer with those lists: new accounts join them before the million (each adds to its bucket's count and the Fenwick tree nodes above it), new balances in the middle.
     const newcomers = addresses(chain.facade, blocks * 4, 'postgres-store/newcomers');
     t = performance.now();
     for (let b = 0; b < blocks; b++) {
@@ -353,8 +353,8 @@ const suite: Suite = async (context) => {
         },
       ],
       notes: [
-        `The writer: ${fmt(writeBlocksPerSecond)} blocks/s of 4 transfers to new accounts each (${chainBlocks} blocks, the account lists growing to about ${fmt(accounts, 0)}), each announced, harvested and written (awaited) one at a time; ${fmt(writeBlocksPerSecondLong)} blocks/s (${fmt(writeBlocksPerSecondLong / writeBlocksPerSecond)} ×) once the account lists hold the million, each block's 4 new accounts joining them before the million (every later bucket's \`before\` moves). The million transactions: ${fmt(fillSeconds)} s by SQL, the million accounts ${fmt(accountFillSeconds)} s; the database then holds ${fmt(Number(size.bytes) / 2 ** 20, 0)} MiB.`,
-        `A state list (accounts, mosaics, namespaces … which change, so they cannot be ranked once) is counted in buckets of about ${fmt(LIST_BUCKET_SIZE, 0)} entries: a page finds its bucket by an index seek on the entries before each bucket, then skips fewer than ${fmt(2 * LIST_BUCKET_SIZE, 0)} index rows inside it.`,
+        `The writer: ${fmt(writeBlocksPerSecond)} blocks/s of 4 transfers to new accounts each (${chainBlocks} blocks, the account lists growing to about ${fmt(accounts, 0)}), each announced, harvested and written (awaited) one at a time; ${fmt(writeBlocksPerSecondLong)} blocks/s (${fmt(writeBlocksPerSecondLong / writeBlocksPerSecond)} ×) once the account lists hold the million, each block's 4 new accounts joining them before the million (each adds to its bucket's count and to the nodes of the list's Fenwick tree above it, about log2 of the buckets). The million transactions: ${fmt(fillSeconds)} s by SQL, the million accounts ${fmt(accountFillSeconds)} s; the database then holds ${fmt(Number(size.bytes) / 2 ** 20, 0)} MiB.`,
+        `A state list (accounts, mosaics, namespaces … which change, so they cannot be ranked once) is counted in buckets of about ${fmt(LIST_BUCKET_SIZE, 0)} entries: a list's total is its tree's top node; a page finds its bucket by walking the Fenwick tree of the buckets' counts (about 20 index seeks at a million entries, in the page's one statement), then skips fewer than ${fmt(2 * LIST_BUCKET_SIZE, 0)} index rows inside it.`,
         'A page of a list is an index seek on (list, rank) and its total the list\'s counter row, so depth and totals cost nothing more; filters no list answers (signer, type, mosaic …) are checked by the database over the rows of the list, like the in-memory store checks them.',
         'On this 2-core machine the reader processes, their load generators and PostgreSQL share two cores: three instances cannot triple the rate here; the ratio shows what one more core-bound process adds when nothing else is free.',
         `PostgreSQL settings: the durable ones of scripts/local-postgres.ts (${describeSettings({ durable: true })}); everything else the server's defaults.`,
