@@ -11,6 +11,7 @@ import { PublicKey } from 'symbol-sdk';
 import { SymbolFacade } from 'symbol-sdk/symbol';
 import { describe, expect, it } from 'vitest';
 import { createPostgresBackend } from '../../src/postgres/backend.js';
+import { insertRevision } from '../../src/postgres/blocks.js';
 import { migrate } from '../../src/postgres/migrations.js';
 import { createPool, inTransaction } from '../../src/postgres/pool.js';
 import { writeStateRows, type EntryRow } from '../../src/postgres/state-write.js';
@@ -96,9 +97,11 @@ describe('PostgreSQL store: state lists through a reader gateway', () => {
             touched.add(key);
           }
         }
-        await inTransaction(pool, (client) =>
-          writeStateRows(client, { entries: new Map([['mosaics', [...touched].map(rowOf)]]), multisig: [], names: [], aliases: [] }, { bucketSize: 4, slotGap: 2, catchUp: false }),
-        );
+        // With the revision event a writer commits with every write: the reader's answer memo lets go of the pages before it.
+        await inTransaction(pool, async (client) => {
+          await writeStateRows(client, { entries: new Map([['mosaics', [...touched].map(rowOf)]]), multisig: [], names: [], aliases: [] }, { bucketSize: 4, slotGap: 2, catchUp: false });
+          await insertRevision(client);
+        });
         await expectLists();
       }
       // The lists grew past a hundred buckets and shrank again; every answer was compared.
