@@ -20,7 +20,8 @@ import type { Check } from '../upstream/shape.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
 import { blockLeaves } from './leaves.js';
 import { poolCopy, type Pooled } from './pools.js';
-import { endedRows, stateRows, type StateSource } from './state.js';
+import type { StateRows } from '../postgres/state-write.js';
+import { endedRows, stateRows, type CopiedBlocks, type StateSource } from './state.js';
 import { RangeReader } from './ranges.js';
 import { mirroredTransactions, type MirroredTransactions } from './transactions.js';
 
@@ -65,12 +66,36 @@ type Batch = { -readonly [K in keyof Omit<MirroredBatch, 'meta'>]: MirroredBatch
  */
 const READ_SPAN = 10 * PAGE_SIZE;
 
-/** Blocks as read from the upstream, before they are put together: per block, its transactions (none: undefined), statements and leaves. */
+/** Blocks as read from the upstream, before they are put together: per block, its transactions (none: undefined), statements and leaves; per batch of `batchSize` blocks, its state rows. */
 interface ReadBatch {
   readonly blocks: BlockInfoDTO[];
   readonly transactions: (MirroredTransactions | undefined)[];
   readonly statements: StatementRow[][];
   readonly leaves: BlockLeaves[];
+  readonly states: PlannedState[];
+}
+
+/**
+ * The state rows of a batch not yet written, read ahead: its upstream reads go on while the
+ * batches before it are written; its reads of the store wait for them (see `#planState`).
+ */
+interface PlannedState {
+  readonly rows: Promise<StateRows>;
+  /** Told once the batch is written (its rows in the store), or that it never will be (the step failed or ended). */
+  readonly written: Gate;
+}
+
+/** A promise settled from outside: `open` once what it waits for happened, `abandon` when it never will. */
+class Gate {
+  readonly passed: Promise<void>;
+  open!: () => void;
+  abandon!: (reason: Error) => void;
+
+  constructor() {
+    this.passed = new Promise((resolve, reject) => [this.open, this.abandon] = [resolve, reject]);
+    // Awaited only by the reads planned after it; one abandoned before any waits is no unhandled rejection.
+    this.passed.catch(() => undefined);
+  }
 }
 
 /** Answers the mirror copies as they are: any JSON object or array. */
@@ -130,6 +155,8 @@ export class Mirror {
   #pooled: Map<string, Pooled> | undefined;
   /** Forwards what readers queue in `inbound` to the upstream. */
   readonly #inbound: WakeUpReader;
+  /** The state reads planned in this step, in the order their batches are written: each starts once the one before it has read the upstream. */
+  #planned: PlannedState[] = [];
 
   private constructor(store: MirrorStore, upstream: UpstreamClientOptions, options: MirrorOptions) {
     this.#store = store;
@@ -278,7 +305,7 @@ export class Mirror {
     // After a fork switch the head read before it is another chain's.
     if (!(await this.#onSameFork())) [info, this.#head] = await this.#readHead();
     let feesWritten = false;
-    let next = this.#readAhead(this.#height + 1n, this.#hash);
+    let next = this.#readAhead(this.#height + 1n, this.#hash, this.#copyState);
     try {
       while (!this.#abort.signal.aborted) {
         const read = await next;
@@ -287,20 +314,24 @@ export class Mirror {
           // The upstream's next block does not follow the stored head: its chain changed under it.
           if (await this.#onSameFork()) throw new Error(`the upstream's block ${this.#height + 1n} does not follow its own block ${this.#height}`);
           [info, this.#head] = await this.#readHead();
-          next = this.#readAhead(this.#height + 1n, this.#hash);
+          next = this.#readAhead(this.#height + 1n, this.#hash, this.#copyState);
           continue;
         }
         const last = read.blocks.at(-1)!;
         // The next blocks are read while these are put together and written: the writes stay in order, each batch whole.
-        next = this.#readAhead(BigInt(last.block.height) + 1n, last.meta.hash);
-        for (let start = 0; start < read.blocks.length && !this.#abort.signal.aborted; start += this.#batchSize) {
+        next = this.#readAhead(BigInt(last.block.height) + 1n, last.meta.hash, false);
+        for (let start = 0, at = 0; start < read.blocks.length && !this.#abort.signal.aborted; start += this.#batchSize, at++) {
           const batch = this.#assembled(read, start, Math.min(start + this.#batchSize, read.blocks.length));
           const end = batch.blocks.at(-1)!;
-          // State: what the blocks changed; all of it at the start and after a fork switch.
-          batch.state = await stateRows(this.#stateSource, batch, this.#copyState);
+          // State: what the blocks changed (all of it at the start and after a fork switch), read while the batches before were written.
+          const planned = read.states[at];
+          batch.state = await planned.rows;
           // The fee quotes with a step's first batch and its last (they follow the upstream's head, not the batch); the batches between keep them.
           const withFees = !feesWritten || BigInt(end.block.height) >= this.#head;
           await this.#write(batch, { ...info, height: end.block.height }, withFees ? await this.#fees() : {});
+          planned.written.open();
+          // Written: the batches planned after it read the store from here on, and its rows are let go.
+          this.#planned.splice(this.#planned.indexOf(planned), 1);
           feesWritten = true;
           for (const hash of batch.unpooled) this.#pooled?.delete(hash);
           this.#copyState = false;
@@ -313,6 +344,9 @@ export class Mirror {
       next.catch(() => undefined);
       this.#ranges.reset();
       throw error;
+    } finally {
+      // The state reads planned for batches not written (a failure, or the mirror closed) wait for nothing more.
+      this.#abandonPlans();
     }
     await this.#finalize(info);
   }
@@ -321,21 +355,22 @@ export class Mirror {
    * Reads the batch from `height` on (its blocks, what they hold, their leaves), its blocks linked
    * to `previous` (the hash of the block below); undefined at the head. Its first block not
    * linked (the upstream switched forks) answers no blocks. A batch ends at a page of the block
-   * listing's end, so each costs one page of blocks.
+   * listing's end, so each costs one page of blocks. The state rows of its batches are planned
+   * as it is read (`whole`: its first batch copies every state entry).
    */
-  #readAhead(height: bigint, previous: string): Promise<ReadBatch | undefined> {
-    const promise = this.#readBatch(height, previous);
+  #readAhead(height: bigint, previous: string, whole: boolean): Promise<ReadBatch | undefined> {
+    const promise = this.#readBatch(height, previous, whole);
     // Awaited by the loop, or dropped after a failure: never an unhandled rejection meanwhile.
     promise.catch(() => undefined);
     return promise;
   }
 
-  async #readBatch(height: bigint, previous: string): Promise<ReadBatch | undefined> {
+  async #readBatch(height: bigint, previous: string, whole: boolean): Promise<ReadBatch | undefined> {
     if (height > this.#head || this.#abort.signal.aborted) return undefined;
     const fetched = await this.#client.blocks(height, spanLength(height, Math.max(READ_SPAN, this.#batchSize), this.#head));
     if (fetched.length === 0) return undefined;
     const blocks = linkedTo(previous, fetched);
-    if (blocks.length === 0) return { blocks, transactions: [], statements: [], leaves: [] };
+    if (blocks.length === 0) return { blocks, transactions: [], statements: [], leaves: [], states: [] };
     const contents = await this.#ranges.read(blocks);
     const transactions = await Promise.all(blocks.map((block) => {
       const listed = contents.transactions.get(block.block.height);
@@ -351,7 +386,39 @@ export class Mirror {
         mosaic: ofKind('mosaic') as ResolutionStatementInfoDTO[],
       });
     });
-    return { blocks, transactions, statements, leaves };
+    const states: PlannedState[] = [];
+    for (let start = 0; start < blocks.length; start += this.#batchSize) {
+      const end = Math.min(start + this.#batchSize, blocks.length);
+      const rows = transactions.slice(start, end).flatMap((listed) => listed?.rows ?? []);
+      states.push(this.#planState({ blocks: blocks.slice(start, end), rows, statements: statements.slice(start, end).flat() }, whole && start === 0));
+    }
+    return { blocks, transactions, statements, leaves, states };
+  }
+
+  /**
+   * Plans the state rows of the next batch to write: read from the upstream once the batch
+   * planned before it has read its own (the upstream's state only moves forward, so a batch
+   * written later never holds older entries), and from the store once every batch before it
+   * is written (the mirror is the store's only writer: what it reads then stays until it writes
+   * this batch). So a batch's state is read while the one before it is written.
+   */
+  #planState(blocks: CopiedBlocks, whole: boolean): PlannedState {
+    const before = this.#planned.at(-1);
+    const written = new Gate();
+    const storeReady = before ? before.written.passed : Promise.resolve();
+    const upstreamReady = before ? before.rows.then(() => undefined) : Promise.resolve();
+    const rows = upstreamReady.then(() => stateRows(this.#stateSourceAfter(storeReady), blocks, whole));
+    // Awaited by the write loop, or dropped with the read: never an unhandled rejection meanwhile.
+    rows.catch(() => undefined);
+    const planned = { rows, written };
+    this.#planned.push(planned);
+    return planned;
+  }
+
+  // Ends the step's plans: the written ones are done; the others' store reads fail (nothing waits for them).
+  #abandonPlans(): void {
+    for (const planned of this.#planned) planned.written.abandon(new Error('the batch before was not written'));
+    this.#planned = [];
   }
 
   // Blocks `start` to `end` (excluded) of a read as one database transaction writes them: the blocks, their rows, statements, leaves and events (pooled transactions confirmed leave their pool first).
@@ -515,14 +582,19 @@ export class Mirror {
 
   /** What the state copy reads of the upstream and of the store (the mirror is the store's only writer: what it reads stays until it writes). */
   get #stateSource(): StateSource {
+    return this.#stateSourceAfter(Promise.resolve());
+  }
+
+  /** The state source whose reads of the store wait for `ready` (the batches before written). */
+  #stateSourceAfter(ready: Promise<void>): StateSource {
     const store = this.#store;
     return {
       client: this.#client,
       addresses: this.#addresses,
-      stored: (kind, list) => store.listed(kind, list),
-      storedRoots: (ids) => store.namespaceRoots(ids),
-      storedMultisig: () => store.multisigAccounts(),
-      storedEnding: (kind, path, from, to) => store.ending(kind, path, from, to),
+      stored: async (kind, list) => (await ready, store.listed(kind, list)),
+      storedRoots: async (ids) => (await ready, store.namespaceRoots(ids)),
+      storedMultisig: async () => (await ready, store.multisigAccounts()),
+      storedEnding: async (kind, path, from, to) => (await ready, store.ending(kind, path, from, to)),
     };
   }
 

@@ -6,11 +6,11 @@ import { insertBlocks, insertEvents, insertProofs, insertRevision, removeBlocksA
 import { INBOUND_CHANNEL, type InboundKind } from './inputs.js';
 import { MIRROR_META, writeMeta, type MirrorMeta } from './meta.js';
 import { migrate } from './migrations.js';
-import { createPool, inTransaction, type PostgresOptions } from './pool.js';
+import { createPool, inTransaction, slices, type PostgresOptions } from './pool.js';
 import { insertLeaves } from './proofs.js';
 import { insertStatements, removeStatementsAbove, type StatementRow } from './receipts.js';
 import { LIST_BUCKET_SIZE } from './state-lists.js';
-import { writeStateRows, type StateRows } from './state-write.js';
+import { writeStateRows, type EntryRow as StateEntryRow, type StateRows } from './state-write.js';
 import { appendConfirmed, removeFromPools, removeTransactionsAbove, replacePools, writeStatuses, type EntryRow } from './transactions.js';
 import { WakeUpReader } from './wakeup.js';
 
@@ -107,7 +107,7 @@ export class MirrorStore {
       await appendConfirmed(client, batch.rows);
       await insertStatements(client, batch.statements);
       await insertLeaves(client, batch.leaves);
-      if (batch.state) await writeStateRows(client, batch.state, { bucketSize: LIST_BUCKET_SIZE, catchUp: false });
+      if (batch.state) await writeStateRows(client, await changedState(client, batch.state), { bucketSize: LIST_BUCKET_SIZE, catchUp: false });
       await removeFromPools(client, batch.unpooled);
       await writeStatuses(client, batch.statuses);
       await insertProofs(client, batch.proofs);
@@ -183,5 +183,28 @@ export class MirrorStore {
   async close(): Promise<void> {
     await this.#pool.end();
   }
+}
+
+/**
+ * `state` without the entries the store already holds as they are (the same id and JSON: their
+ * lists follow from the JSON, so they are the same too) nor the removals of keys it does not
+ * hold: what a batch reads again unchanged (every account after an importance block, most of
+ * them as they were) costs a read instead of a delete and an insert of the entry and its lists.
+ */
+async function changedState(client: pg.PoolClient, state: StateRows): Promise<StateRows> {
+  const entries = new Map<string, StateEntryRow[]>();
+  for (const [kind, rows] of state.entries) {
+    const stored = new Map<string, { id: string; json: string }>();
+    for (const slice of slices(rows)) {
+      const { rows: found } = await client.query<{ key: string; id: string; json: string }>('select key, id, json from state_entries where kind = $1 and key = any($2::text[])', [kind, slice.map((row) => row.key)]);
+      for (const row of found) stored.set(row.key, row);
+    }
+    const changed = rows.filter(({ key, entry }) => {
+      const was = stored.get(key);
+      return entry === undefined ? was !== undefined : was === undefined || was.id !== entry.id || was.json !== entry.json;
+    });
+    if (changed.length > 0) entries.set(kind, changed);
+  }
+  return { ...state, entries };
 }
 

@@ -10,6 +10,7 @@ import type { BlockLeaves } from '../memory/block-merkle.js';
 import type { Chain } from '../memory/chain/chain.js';
 import { statementFilterKeys } from '../memory/receipt-store.js';
 import type { PageRequest } from '../pagination.js';
+import { jsonColumn } from './blocks.js';
 import { appendToLists, truncateLists, type ListEntry } from './lists.js';
 import { writeMeta } from './meta.js';
 import type { PartWrite, SealedBatch, StoreModule, StorePart } from './part.js';
@@ -143,7 +144,8 @@ export async function insertStatements(client: pg.PoolClient, statements: readon
   const filters = statements.map(({ kind, info }) => (kind === 'transaction' ? statementFilterKeys(info as TransactionStatementInfoDTO) : []));
   await client.query(
     `insert into statements (seq, kind, id, height, filters, json)
-     select seq, kind, id, height, string_to_array(filters, ' '), json from unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[]) as t (seq, kind, id, height, filters, json)`,
+     select seq, kind, id, height, string_to_array(filters, ' '), json::text
+     from rows from (unnest($1::bigint[]), unnest($2::text[]), unnest($3::text[]), unnest($4::bigint[]), unnest($5::text[]), json_array_elements($6::json)) as t (seq, kind, id, height, filters, json)`,
     [
       statements.map((_, i) => (first + BigInt(i)).toString()),
       statements.map(({ kind }) => kind),
@@ -151,7 +153,7 @@ export async function insertStatements(client: pg.PoolClient, statements: readon
       statements.map(({ info }) => info.statement.height),
       // Filter values hold no spaces (`type=8515`, `sender=<hex>`).
       filters.map((keys) => keys.join(' ')),
-      statements.map(({ info }) => JSON.stringify(info)),
+      jsonColumn(statements.map(({ info }) => info)),
     ],
   );
   const entries: ListEntry[] = statements.flatMap(({ kind, info }, i) => {
