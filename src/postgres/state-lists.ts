@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { PageResult } from '../backend/repositories.js';
 import type { PageRequest } from '../pagination.js';
 import type { Reader } from './reader.js';
+import { storedJson } from '../http/json.js';
 
 /**
  * The state lists (see state.ts): every list a state entry is paged under, ordered by a text
@@ -212,6 +213,6 @@ export async function listPage<T>(db: Reader, kind: string, list: string, reques
      order by p.id ${descending ? 'desc' : 'asc'}`,
     values,
   );
-  const data = rows.filter((row) => row.json !== null).map((row) => JSON.parse(row.json!) as T);
+  const data = rows.filter((row) => row.json !== null).map((row) => storedJson<T>(row.json!));
   return { data, totalEntries: Number(rows[0]?.total_entries ?? 0) };
 }
