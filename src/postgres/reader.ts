@@ -184,9 +184,10 @@ class BatchedRows {
     this.#sql = sql;
     const columns = Array.from({ length: parameters }, (_, i) => `p${i + 1}`);
     const arrays = columns.map((_, i) => `$${i + 1}::text[]`);
+    // The values' alias is one no statement of ours uses (an alias inside `sql` would hide it).
     this.#together =
-      `select b.run, x.* from unnest(${arrays.join(', ')}) with ordinality as b(${columns.join(', ')}, run) ` +
-      `cross join lateral (${sql.replace(/\$(\d+)/g, (_, n: string) => `b.p${n}`)}) x order by b.run, x.${order}`;
+      `select batch_runs.run, batch_rows.* from unnest(${arrays.join(', ')}) with ordinality as batch_runs(${columns.join(', ')}, run) ` +
+      `cross join lateral (${sql.replace(/\$(\d+)/g, (_, n: string) => `batch_runs.p${n}`)}) batch_rows order by batch_runs.run, batch_rows.${order}`;
   }
 
   run<R extends pg.QueryResultRow>(values: readonly string[]): Promise<R[]> {

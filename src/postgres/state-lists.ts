@@ -183,7 +183,7 @@ export interface ListBound {
 export async function listPage<T>(db: Reader, kind: string, list: string, request: PageRequest, bound?: ListBound): Promise<PageResult<T>> {
   const descending = request.order === 'desc';
   const skip = Math.min((request.pageNumber - 1) * request.pageSize, Number.MAX_SAFE_INTEGER);
-  const values: unknown[] = [kind, list, skip, request.pageSize];
+  const values: string[] = [kind, list, String(skip), String(request.pageSize)];
   // The entries before the offset: the bucket that holds its key, and the rows of that bucket below it.
   const boundSql = bound === undefined
     ? 'null::bigint'
@@ -195,23 +195,25 @@ export async function listPage<T>(db: Reader, kind: string, list: string, reques
        from (select coalesce(bound, total) as hi from range) r`
     : `select greatest(0, total - lo) as total_entries, least(total, lo + $3::bigint) as start, least(total, lo + $3::bigint + $4::bigint) as stop
        from (select total, coalesce(bound, 0) as lo from range) r`;
-  const rows = await db.rows<{ total_entries: string; json: string | null }>(
+  // Pages of the same shape that concurrent requests ask (each mosaic's holders, say) are read together.
+  const rows = await db.batched<{ total_entries: string; json: string | null }>(
     `with range as (
        select coalesce((select before + count from state_list_buckets where kind = $1 and list = $2 order by first desc limit 1), 0) as total, ${boundSql} as bound
      ), w as (${window}), at as (
        select b.first, (select start from w) - b.before as skip from state_list_buckets b
        where b.kind = $1 and b.list = $2 and b.before <= (select start from w) order by b.before desc, b.first desc limit 1
      )
-     select w.total_entries, e.json from w
+     select w.total_entries, e.json, p.id from w
      left join (
        select key, id, row_number() over (order by id) as n from (
          select key, id from state_lists where kind = $1 and list = $2 and id >= (select first from at)
-         order by id offset (select skip from at) limit $4
+         order by id offset (select skip from at) limit $4::bigint
        ) page
      ) p on p.n <= w.stop - w.start
      left join state_entries e on e.kind = $1 and e.key = p.key
      order by p.id ${descending ? 'desc' : 'asc'}`,
     values,
+    `id ${descending ? 'desc' : 'asc'}`,
   );
   const data = rows.filter((row) => row.json !== null).map((row) => storedJson<T>(row.json!));
   return { data, totalEntries: Number(rows[0]?.total_entries ?? 0) };
