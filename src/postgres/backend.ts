@@ -3,6 +3,7 @@ import type { ChainEvent, EventFeed } from '../backend/events.js';
 import type { GatewayBackend } from '../backend/index.js';
 import type { BlockInfoDTO, ChainInfoDTO, FinalizationProofDTO, NodeHealthDTO, NetworkTypeDTO, NodeInfoDTO, ServerInfoDTO } from '../backend/dto.js';
 import type { BlockSearchCriteria, PageResult } from '../backend/repositories.js';
+import { storedJson } from '../http/json.js';
 import { inboundAnnouncer, type StoredNetwork } from './inputs.js';
 import { createPool, type PostgresOptions } from './pool.js';
 import { blockList } from './lists.js';
@@ -168,7 +169,7 @@ async function searchBlocks(db: Reader, criteria: BlockSearchCriteria): Promise<
   const low = criteria.fromTimestamp === undefined ? '1' : { select: 'select min(height) from blocks where timestamp >= $?', value: bigintParam(criteria.fromTimestamp) };
   const high = criteria.toTimestamp === undefined ? MAX_BIGINT : { select: 'select max(height) from blocks where timestamp <= $?', value: bigintParam(criteria.toTimestamp) };
   const page = await pageOfEntries(db, { list, table: 'blocks', column: 'height' }, low, high, { ...criteria, offset: await offsetId(db, criteria) });
-  return { data: page.json.map((json) => JSON.parse(json) as BlockInfoDTO), totalEntries: page.totalEntries };
+  return { data: page.json.map((json) => storedJson<BlockInfoDTO>(json)), totalEntries: page.totalEntries };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { ServiceUnavailableError } from '../errors.js';
+import { storedJson } from '../http/json.js';
 import { pageWindow, type PageRequest } from '../pagination.js';
 
 /** PostgreSQL's largest bigint, as a parameter. */
@@ -23,6 +24,7 @@ export class Reader {
   readonly #pool: pg.Pool;
   readonly #names = new Map<string, string>();
   readonly #keyed = new Map<string, KeyedRows>();
+  readonly #batches = new Map<string, BatchedRows>();
   #errors = 0;
 
   constructor(pool: pg.Pool) {
@@ -39,19 +41,19 @@ export class Reader {
     }
   }
 
-  /** The first row's `json` column, parsed; undefined for no row. */
+  /** The first row's `json` column, parsed (frozen, answered as stored: see `storedJson`); undefined for no row. */
   async json<T>(sql: string, values: unknown[] = []): Promise<T | undefined> {
     const [row] = await this.rows<{ json: string }>(sql, values);
-    return row ? (JSON.parse(row.json) as T) : undefined;
+    return row ? storedJson<T>(row.json) : undefined;
   }
 
-  /** Every row's `json` column, parsed, in the rows' order. */
+  /** Every row's `json` column, parsed as `json` parses it, in the rows' order. */
   async jsonRows<T>(sql: string, values: unknown[] = []): Promise<T[]> {
-    return (await this.rows<{ json: string }>(sql, values)).map((row) => JSON.parse(row.json) as T);
+    return (await this.rows<{ json: string }>(sql, values)).map((row) => storedJson<T>(row.json));
   }
 
   /**
-   * The `json` of the row with `key`, parsed (undefined for none), read together with the keys
+   * The `json` of the row with `key`, parsed as `json` parses it (undefined for none), read together with the keys
    * other callers ask of the same query meanwhile (see `KeyedRows`). `sql` selects `key` (text)
    * and `json` where its key is `any` of its last parameter, a text array; `fixed` are the
    * parameters before it.
@@ -61,7 +63,19 @@ export class Reader {
     let rows = this.#keyed.get(id);
     if (rows === undefined) this.#keyed.set(id, (rows = new KeyedRows(this, sql, fixed)));
     const json = await rows.get(key);
-    return json === undefined ? undefined : (JSON.parse(json) as T);
+    return json === undefined ? undefined : storedJson<T>(json);
+  }
+
+  /**
+   * The rows of `sql` with `values`, read together with the runs of the same statement that
+   * other callers ask meanwhile (see `BatchedRows`). Each of `values` is sent as text: `sql`
+   * casts the parameters that are not text where it uses them (`$2::bigint`). `order` is what
+   * orders the rows of one run, in terms of the columns `sql` selects (`rank desc`).
+   */
+  batched<R extends pg.QueryResultRow>(sql: string, values: readonly string[], order: string): Promise<R[]> {
+    let batch = this.#batches.get(sql);
+    if (batch === undefined) this.#batches.set(sql, (batch = new BatchedRows(this, sql, values.length, order)));
+    return batch.run<R>(values);
   }
 
   async meta<T>(key: string): Promise<T> {
@@ -145,6 +159,63 @@ class KeyedRows {
   }
 }
 
+interface Run {
+  values: readonly string[];
+  resolve(rows: pg.QueryResultRow[]): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Runs of one statement that concurrent requests ask with values of their own (a page of a
+ * list each), read in one round trip: the runs asked before the event loop's next check phase
+ * go together, as the keys of `KeyedRows` do. A run asked alone is the statement itself; several
+ * are one statement that runs it once for each set of values (a lateral join over the values'
+ * arrays, its parameters standing for their columns), each run's rows told apart by its number.
+ * One statement, one snapshot, taken after every caller asked.
+ */
+class BatchedRows {
+  readonly #db: Reader;
+  readonly #sql: string;
+  readonly #together: string;
+  #waiting: Run[] = [];
+
+  constructor(db: Reader, sql: string, parameters: number, order: string) {
+    this.#db = db;
+    this.#sql = sql;
+    const columns = Array.from({ length: parameters }, (_, i) => `p${i + 1}`);
+    const arrays = columns.map((_, i) => `$${i + 1}::text[]`);
+    // The values' alias is one no statement of ours uses (an alias inside `sql` would hide it).
+    this.#together =
+      `select batch_runs.run, batch_rows.* from unnest(${arrays.join(', ')}) with ordinality as batch_runs(${columns.join(', ')}, run) ` +
+      `cross join lateral (${sql.replace(/\$(\d+)/g, (_, n: string) => `batch_runs.p${n}`)}) batch_rows order by batch_runs.run, batch_rows.${order}`;
+  }
+
+  run<R extends pg.QueryResultRow>(values: readonly string[]): Promise<R[]> {
+    return new Promise((resolve, reject) => {
+      if (this.#waiting.length === 0) setImmediate(() => void this.#read());
+      this.#waiting.push({ values, resolve: resolve as (rows: pg.QueryResultRow[]) => void, reject });
+    });
+  }
+
+  async #read(): Promise<void> {
+    const asked = this.#waiting;
+    this.#waiting = [];
+    try {
+      if (asked.length === 1) {
+        asked[0].resolve(await this.#db.rows(this.#sql, [...asked[0].values]));
+        return;
+      }
+      const arrays = asked[0].values.map((_, i) => asked.map((run) => run.values[i]));
+      const rows = await this.#db.rows<{ run: string }>(this.#together, arrays);
+      const byRun: pg.QueryResultRow[][] = asked.map(() => []);
+      for (const row of rows) byRun[Number(row.run) - 1].push(row);
+      asked.forEach((run, i) => run.resolve(byRun[i]));
+    } catch (error) {
+      for (const run of asked) run.reject(error);
+    }
+  }
+}
+
 function unavailable(error: unknown): string {
   const code = (error as { code?: string }).code;
   // 57014: query_canceled, what statement_timeout raises.
@@ -207,7 +278,7 @@ export type EntryBound = string | { readonly select: string; readonly value: str
  * any depth costs what page 1 does.
  */
 export async function pageOfEntries(db: Reader, ranked: RankedList, lowEntry: EntryBound, highEntry: EntryBound, request: PageRequest): Promise<{ json: string[]; totalEntries: number }> {
-  const values: unknown[] = [ranked.list];
+  const values: string[] = [ranked.list];
   const low = boundSql(lowEntry, values);
   const high = boundSql(highEntry, values);
   const descending = request.order === 'desc';
@@ -217,11 +288,12 @@ export async function pageOfEntries(db: Reader, ranked: RankedList, lowEntry: En
     ? 'null::bigint'
     : `least(high, greatest(low - 1, coalesce((select max(rank) from ranks where list = $1 and key ${descending ? '<' : '<='} $${values.push(offset)}), 0))) - (low - 1)`;
   const skip = `$${values.push((BigInt(request.pageNumber - 1) * BigInt(request.pageSize)).toString())}::bigint`;
-  const size = `$${values.push(request.pageSize)}::bigint`;
+  const size = `$${values.push(String(request.pageSize))}::bigint`;
   // [lo, hi) the positions that qualify, [s, e) the page's, as pageWindow computes them.
   const run = descending ? 'lo, hi, greatest(lo, hi - skip) as e' : 'lo, hi, least(hi, lo + skip) as s';
   const window = descending ? 'greatest(lo, e - size) as s, e' : `s, least(hi, s + size) as e`;
-  const rows = await db.rows<{ total: string; json: string | null }>(
+  // Pages of the same shape that concurrent requests ask (each address's list, say) are read together.
+  const rows = await db.batched<{ total: string; json: string | null }>(
     `with ranged as (
        select (select min(rank) from ranks where list = $1 and entry >= ${low}) as low, (select max(rank) from ranks where list = $1 and entry <= ${high}) as high
      ), placed as (
@@ -233,19 +305,20 @@ export async function pageOfEntries(db: Reader, ranked: RankedList, lowEntry: En
      ), win as (
        select low, greatest(0, hi - lo) as total, ${window} from started
      )
-     select win.total, page.json from win left join lateral (
+     select win.total, page.json, page.rank from win left join lateral (
        select t.json, r.rank from ranks r join ${ranked.table} t on t.${ranked.column} = r.entry
        where r.list = $1 and r.rank between win.low + win.s and win.low + win.e - 1
      ) page on true
      order by page.rank ${descending ? 'desc' : 'asc'}`,
     values,
+    `rank ${descending ? 'desc' : 'asc'}`,
   );
   if (rows.length === 0) return { json: [], totalEntries: 0 };
   return { json: rows[0].json === null ? [] : rows.map((row) => row.json!), totalEntries: Number(rows[0].total) };
 }
 
 // An entry bound as SQL: its value's parameter, or its subquery over it.
-function boundSql(bound: EntryBound, values: unknown[]): string {
+function boundSql(bound: EntryBound, values: string[]): string {
   if (typeof bound === 'string') return `$${values.push(bound)}::bigint`;
   return `(${bound.select.replace('$?', `$${values.push(bound.value)}::bigint`)})`;
 }

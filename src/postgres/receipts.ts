@@ -16,6 +16,7 @@ import { writeMeta } from './meta.js';
 import type { PartWrite, SealedBatch, StoreModule, StorePart } from './part.js';
 import { blockMerklePath, insertLeaves, stateProofRepository, TreeFollower, writeTreeChanges } from './proofs.js';
 import { bigintParam, filteredPage, MAX_BIGINT, pageOfEntries, type Reader } from './reader.js';
+import { storedJson } from '../http/json.js';
 
 /** The meta rows of the fee quotes, rendered by the chain as each batch with blocks is sealed. */
 export const FEES_META = { transaction: 'transactionFees', rental: 'rentalFees' } as const;
@@ -212,7 +213,7 @@ async function searchTransactionStatements(db: Reader, criteria: TransactionStat
   if (from !== undefined) where.push(`s.height >= $${values.push(bigintParam(from))}`);
   if (to !== undefined) where.push(`s.height <= $${values.push(bigintParam(to))}`);
   const page = await filteredPage(db, { from: rows, where, values, key: 's.id', json: 's.json' }, criteria);
-  return { data: page.json.map((json) => JSON.parse(json) as TransactionStatementInfoDTO), totalEntries: page.totalEntries };
+  return { data: page.json.map((json) => storedJson<TransactionStatementInfoDTO>(json)), totalEntries: page.totalEntries };
 }
 
 /**
@@ -224,6 +225,6 @@ async function pageOfStatements<T>(db: Reader, list: string, from: bigint | unde
   const low = { select: 'select seq from statements where height >= $? order by height, seq limit 1', value: bigintParam(from ?? 0n) };
   const high = { select: 'select seq from statements where height <= $? order by height desc, seq desc limit 1', value: bigintParam(to ?? BigInt(MAX_BIGINT)) };
   const page = await pageOfEntries(db, { list, table: 'statements', column: 'seq' }, low, high, request);
-  return { data: page.json.map((json) => JSON.parse(json) as T), totalEntries: page.totalEntries };
+  return { data: page.json.map((json) => storedJson<T>(json)), totalEntries: page.totalEntries };
 }
 

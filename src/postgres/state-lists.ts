@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { PageResult } from '../backend/repositories.js';
 import type { PageRequest } from '../pagination.js';
 import type { Reader } from './reader.js';
+import { storedJson } from '../http/json.js';
 
 /**
  * The state lists (see state.ts): every list a state entry is paged under, ordered by a text
@@ -356,7 +357,7 @@ export interface ListBound {
 export async function listPage<T>(db: Reader, kind: string, list: string, request: PageRequest, bound?: ListBound): Promise<PageResult<T>> {
   const descending = request.order === 'desc';
   const skip = Math.min((request.pageNumber - 1) * request.pageSize, Number.MAX_SAFE_INTEGER);
-  const values: unknown[] = [kind, list, skip, request.pageSize];
+  const values: string[] = [kind, list, String(skip), String(request.pageSize)];
   // The entries before the offset: those before its bucket's slot (the nodes of the slot − 1's prefix path), and the bucket's rows below it.
   const boundSql = bound === undefined
     ? 'null::bigint'
@@ -371,7 +372,8 @@ export async function listPage<T>(db: Reader, kind: string, list: string, reques
        from (select coalesce(bound, total) as hi from range) r`
     : `select greatest(0, total - lo) as total_entries, least(total, lo + $3::bigint) as start, least(total, lo + $3::bigint + $4::bigint) as stop
        from (select total, coalesce(bound, 0) as lo from range) r`;
-  const rows = await db.rows<{ total_entries: string; json: string | null }>(
+  // Pages of the same shape that concurrent requests ask (each mosaic's holders, say) are read together.
+  const rows = await db.batched<{ total_entries: string; json: string | null }>(
     `with recursive root as (
        select node, sum from state_list_tree where kind = $1 and list = $2 order by node desc limit 1
      ), range as materialized (
@@ -390,17 +392,18 @@ export async function listPage<T>(db: Reader, kind: string, list: string, reques
        cross join lateral (select first from state_list_buckets where kind = $1 and list = $2 and slot > d.pos order by slot limit 1) b
        where d.step = 0
      )
-     select w.total_entries, e.json from w
+     select w.total_entries, e.json, p.id from w
      left join (
        select key, id, row_number() over (order by id) as n from (
          select key, id from state_lists where kind = $1 and list = $2 and id >= (select first from at)
-         order by id offset (select skip from at) limit $4
+         order by id offset (select skip from at) limit $4::bigint
        ) page
      ) p on p.n <= w.stop - w.start
      left join state_entries e on e.kind = $1 and e.key = p.key
      order by p.id ${descending ? 'desc' : 'asc'}`,
     values,
+    `id ${descending ? 'desc' : 'asc'}`,
   );
-  const data = rows.filter((row) => row.json !== null).map((row) => JSON.parse(row.json!) as T);
+  const data = rows.filter((row) => row.json !== null).map((row) => storedJson<T>(row.json!));
   return { data, totalEntries: Number(rows[0]?.total_entries ?? 0) };
 }

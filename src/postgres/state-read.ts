@@ -7,6 +7,7 @@ import type { PageRequest } from '../pagination.js';
 import { storedNetwork } from './inputs.js';
 import type { Reader } from './reader.js';
 import { listPage } from './state-lists.js';
+import { storedJson } from '../http/json.js';
 
 /**
  * What gateway instances read of the state tables (see state.ts): listed entries paged by
@@ -32,7 +33,7 @@ export async function findEntries<T>(db: Reader, kind: string, keys: readonly st
   }
   const rows = await db.rows<{ key: string; json: string }>('select key, json from state_entries where kind = $1 and key = any($2::text[])', [kind, [...new Set(keys)]]);
   const byKey = new Map(rows.map((row) => [row.key, row.json]));
-  return keys.filter((key) => byKey.has(key)).map((key) => JSON.parse(byKey.get(key)!) as T);
+  return keys.filter((key) => byKey.has(key)).map((key) => storedJson<T>(byKey.get(key)!));
 }
 
 /**
@@ -95,7 +96,7 @@ export function multisigRepository(db: Reader): MultisigRepository {
   const entries = async (addresses: readonly string[]): Promise<MultisigAccountInfoDTO[]> => {
     if (addresses.length === 0) return [];
     const rows = await db.rows<{ address: string; json: string }>('select address, json from multisig_entries where address = any($1::text[])', [addresses]);
-    const byAddress = new Map(rows.map((row) => [row.address, JSON.parse(row.json) as MultisigAccountInfoDTO]));
+    const byAddress = new Map(rows.map((row) => [row.address, storedJson<MultisigAccountInfoDTO>(row.json)]));
     return addresses.filter((address) => byAddress.has(address)).map((address) => byAddress.get(address)!);
   };
   return {

@@ -8,6 +8,7 @@ import { appendToLists, truncateLists, type ListEntry } from './lists.js';
 import type { PartWrite, SealedBatch, StoreModule } from './part.js';
 import { slices } from './pool.js';
 import { bigintParam, filteredPage, MAX_BIGINT, pageOfEntries, type Reader } from './reader.js';
+import { storedJson } from '../http/json.js';
 
 /**
  * Transactions in the store: the confirmed group, the two pools, and statuses.
@@ -329,7 +330,7 @@ async function findTransactions(db: Reader, group: TransactionGroup, keys: reado
   const byHash = new Map(rows.filter((row) => row.hash !== null).map((row) => [row.hash!, row.json]));
   return keys.flatMap((key) => {
     const json = 'id' in key ? byId.get(key.id.toUpperCase()) : byHash.get(key.hash);
-    return json === undefined ? [] : [JSON.parse(json) as TransactionInfoDTO];
+    return json === undefined ? [] : [storedJson<TransactionInfoDTO>(json)];
   });
 }
 
@@ -340,14 +341,14 @@ export const transactionsStore: StoreModule = {
     transactions: {
       async search(group, criteria): Promise<PageResult<TransactionInfoDTO>> {
         const page = group === 'confirmed' ? await searchConfirmed(db, criteria) : await searchPool(db, group, criteria);
-        return { data: page.json.map((json) => JSON.parse(json) as TransactionInfoDTO), totalEntries: page.totalEntries };
+        return { data: page.json.map((json) => storedJson<TransactionInfoDTO>(json)), totalEntries: page.totalEntries };
       },
       find: (group, keys) => findTransactions(db, group, keys),
     },
     transactionStatus: {
       find: async (hashes) => {
         const rows = await db.rows<{ hash: string; json: string }>('select hash, json from transaction_statuses where hash = any($1)', [hashes]);
-        const byHash = new Map(rows.map((row) => [row.hash, JSON.parse(row.json) as TransactionStatusDTO]));
+        const byHash = new Map(rows.map((row) => [row.hash, storedJson<TransactionStatusDTO>(row.json)]));
         return hashes.flatMap((hash) => byHash.get(hash) ?? []);
       },
     },
