@@ -32,11 +32,14 @@ export function jsonColumn(documents: readonly unknown[]): string {
 /** Appends blocks, in height order, after the stored ones. */
 export async function insertBlocks(client: pg.PoolClient, blocks: readonly BlockInfoDTO[]): Promise<void> {
   if (blocks.length === 0) return;
-  await client.query(
-    `insert into blocks (height, id, hash, timestamp, json)
-     select height, id, hash, timestamp, json::text from rows from (unnest($1::bigint[]), unnest($2::text[]), unnest($3::text[]), unnest($4::bigint[]), json_array_elements($5::json)) as t (height, id, hash, timestamp, json)`,
-    [blocks.map((info) => info.block.height), blocks.map((info) => info.id), blocks.map((info) => info.meta.hash), blocks.map((info) => info.block.timestamp), jsonColumn(blocks)],
-  );
+  // A slice a statement: a catch-up writes every block, each statement well inside the statement timeout.
+  for (const slice of slices(blocks)) {
+    await client.query(
+      `insert into blocks (height, id, hash, timestamp, json)
+       select height, id, hash, timestamp, json::text from rows from (unnest($1::bigint[]), unnest($2::text[]), unnest($3::text[]), unnest($4::bigint[]), json_array_elements($5::json)) as t (height, id, hash, timestamp, json)`,
+      [slice.map((info) => info.block.height), slice.map((info) => info.id), slice.map((info) => info.meta.hash), slice.map((info) => info.block.timestamp), jsonColumn(slice)],
+    );
+  }
   await appendToLists(client, blocks.flatMap((info) => blockLists(info).map((list) => ({ list, key: info.id, entry: BigInt(info.block.height) }))));
 }
 

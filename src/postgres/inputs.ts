@@ -8,6 +8,7 @@ import type { GatewayBackend } from '../backend/index.js';
 import type { PartWrite, StoreModule, StorePart } from './part.js';
 import type { Reader } from './reader.js';
 import { ServiceUnavailableError } from '../errors.js';
+import { ROWS_PER_STATEMENT } from './pool.js';
 
 /** The channel NOTIFY wakes the writer on once an announce is queued in `inbound`. */
 export const INBOUND_CHANNEL = 'symbol_gateway_inbound';
@@ -57,10 +58,14 @@ function inputsPart(): StorePart {
       // Copies: an input is complete once the chain is idle, and stays as it is.
       const rows = inputs.slice(from).map((input: ChainInput) => JSON.stringify(input));
       return async (client) => {
-        await client.query('insert into inputs (seq, json) select * from unnest($1::bigint[], $2::text[]) on conflict (seq) do nothing', [
-          rows.map((_, i) => String(from + i + 1)),
-          rows,
-        ]);
+        // A slice a statement: at a catch-up, every input of the chain.
+        for (let at = 0; at < rows.length; at += ROWS_PER_STATEMENT) {
+          const slice = rows.slice(at, at + ROWS_PER_STATEMENT);
+          await client.query('insert into inputs (seq, json) select * from unnest($1::bigint[], $2::text[]) on conflict (seq) do nothing', [
+            slice.map((_, i) => String(from + at + i + 1)),
+            slice,
+          ]);
+        }
       };
     },
   };

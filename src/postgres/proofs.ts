@@ -14,6 +14,7 @@ import { UpstreamError } from '../upstream/upstream-error.js';
 import { STATES } from '../families/index.js';
 import { MIRROR_META, writeMeta, type MirrorMeta } from './meta.js';
 import { MAX_BIGINT, type Reader } from './reader.js';
+import { slices } from './pool.js';
 
 /*
  * The proofs the store serves (see receipts.ts for the part): each block's merkle leaves for
@@ -25,14 +26,15 @@ import { MAX_BIGINT, type Reader } from './reader.js';
 export const STATE_ROOTS_META = 'stateTreeRoots';
 const EMPTY_ROOT = '0'.repeat(64);
 
-/** Writes the leaves of blocks, ascending, in one statement. */
+/** Writes the leaves of blocks, ascending, a slice of them a statement. */
 export async function insertLeaves(client: pg.PoolClient, blocks: readonly { height: bigint; leaves: BlockLeaves }[]): Promise<void> {
-  if (blocks.length === 0) return;
-  await client.query('insert into block_merkle_leaves (height, transactions, statements) select * from unnest($1::bigint[], $2::bytea[], $3::bytea[])', [
-    blocks.map(({ height }) => height.toString()),
-    blocks.map(({ leaves }) => leaves.transactions),
-    blocks.map(({ leaves }) => leaves.statements),
-  ]);
+  for (const slice of slices(blocks)) {
+    await client.query('insert into block_merkle_leaves (height, transactions, statements) select * from unnest($1::bigint[], $2::bytea[], $3::bytea[])', [
+      slice.map(({ height }) => height.toString()),
+      slice.map(({ leaves }) => leaves.transactions),
+      slice.map(({ leaves }) => leaves.statements),
+    ]);
+  }
 }
 
 /** `GET /blocks/{height}/{tree}/{hash}/merkle`: the block's leaves from the database, the path as the chain computes it. */

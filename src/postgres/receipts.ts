@@ -12,6 +12,7 @@ import { statementFilterKeys } from '../memory/receipt-store.js';
 import type { PageRequest } from '../pagination.js';
 import { jsonColumn } from './blocks.js';
 import { appendToLists, truncateLists, type ListEntry } from './lists.js';
+import { ROWS_PER_STATEMENT } from './pool.js';
 import { writeMeta } from './meta.js';
 import type { PartWrite, SealedBatch, StoreModule, StorePart } from './part.js';
 import { blockMerklePath, insertLeaves, stateProofRepository, TreeFollower, writeTreeChanges } from './proofs.js';
@@ -143,20 +144,24 @@ export async function insertStatements(client: pg.PoolClient, statements: readon
   const { rows } = await client.query<{ seq: string }>('select coalesce(max(seq), 0) as seq from statements');
   const first = BigInt(rows[0].seq) + 1n;
   const filters = statements.map(({ kind, info }) => (kind === 'transaction' ? statementFilterKeys(info as TransactionStatementInfoDTO) : []));
-  await client.query(
+  // A slice a statement: a catch-up's statements may be hundreds of thousands, each statement well inside the statement timeout.
+  for (let from = 0; from < statements.length; from += ROWS_PER_STATEMENT) {
+    const slice = statements.slice(from, from + ROWS_PER_STATEMENT);
+    await client.query(
     `insert into statements (seq, kind, id, height, filters, json)
      select seq, kind, id, height, string_to_array(filters, ' '), json::text
      from rows from (unnest($1::bigint[]), unnest($2::text[]), unnest($3::text[]), unnest($4::bigint[]), unnest($5::text[]), json_array_elements($6::json)) as t (seq, kind, id, height, filters, json)`,
     [
-      statements.map((_, i) => (first + BigInt(i)).toString()),
-      statements.map(({ kind }) => kind),
-      statements.map(({ info }) => info.id),
-      statements.map(({ info }) => info.statement.height),
+      slice.map((_, i) => (first + BigInt(from + i)).toString()),
+      slice.map(({ kind }) => kind),
+      slice.map(({ info }) => info.id),
+      slice.map(({ info }) => info.statement.height),
       // Filter values hold no spaces (`type=8515`, `sender=<hex>`).
-      filters.map((keys) => keys.join(' ')),
-      jsonColumn(statements.map(({ info }) => info)),
+      filters.slice(from, from + ROWS_PER_STATEMENT).map((keys) => keys.join(' ')),
+      jsonColumn(slice.map(({ info }) => info)),
     ],
   );
+  }
   const entries: ListEntry[] = statements.flatMap(({ kind, info }, i) => {
     const entry = first + BigInt(i);
     const lists = kind === 'transaction' ? [TRANSACTION_STATEMENTS, ...filters[i].map(filterList)] : [resolutionList(kind)];
