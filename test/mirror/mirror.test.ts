@@ -213,33 +213,18 @@ function harvest(chain: InMemoryChain, count: number): void {
   for (let n = 0; n < count; n++) chain.harvest();
 }
 
-/** A proxy to `target` that can be taken down (connections refused with a reset) and brought back. */
-async function switchableProxy(target: string): Promise<{ url: string; down(): void; up(): void }> {
+/**
+ * A proxy to `target` that keeps the path and query of every request it forwards, and can be
+ * taken down (connections refused with a reset) and brought back.
+ */
+async function proxyTo(target: string): Promise<{ url: string; requests: string[]; down(): void; up(): void }> {
   let open = true;
+  const requests: string[] = [];
   const server = http.createServer((req, res) => {
     if (!open) {
       req.socket.destroy();
       return;
     }
-    const forwarded = http.request(`${target}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    forwarded.on('error', () => res.destroy());
-    req.pipe(forwarded);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(() => new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(resolve);
-  }));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, down: () => (open = false), up: () => (open = true) };
-}
-
-/** A proxy to `target` that keeps the path and query of every request it forwards. */
-async function countingProxy(target: string): Promise<{ url: string; requests: string[] }> {
-  const requests: string[] = [];
-  const server = http.createServer((req, res) => {
     requests.push(req.url ?? '');
     const forwarded = http.request(`${target}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -253,7 +238,7 @@ async function countingProxy(target: string): Promise<{ url: string; requests: s
     server.closeAllConnections();
     server.close(resolve);
   }));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, down: () => (open = false), up: () => (open = true) };
 }
 
 async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
@@ -424,7 +409,7 @@ describe('mirror', () => {
     const chain = testChain({ finalizationInterval: 100 });
     const upstream = await upstreamOf(chain);
     harvest(chain, 8);
-    const proxy = await switchableProxy(upstream.base);
+    const proxy = await proxyTo(upstream.base);
     const first = await mirrorOf(proxy.url);
     await first.caughtUp();
     await first.close();
@@ -528,7 +513,7 @@ describe('mirror', () => {
       activity(chain, round);
     }
     harvest(chain, 57);
-    const proxy = await countingProxy(upstream.base);
+    const proxy = await proxyTo(upstream.base);
     const mirror = await mirrorOf(proxy.url);
     await mirror.caughtUp();
     const asked = [...proxy.requests];
@@ -638,7 +623,7 @@ describe('mirror', () => {
     await expect(mirrorOf(other.base)).rejects.toMatchObject({ kind: 'network', message: expect.stringContaining('AB'.repeat(32)) });
 
     // An upstream that answers its blocks as garbage: reported, nothing written.
-    const liar = await switchableProxy(upstream.base);
+    const liar = await proxyTo(upstream.base);
     const garbage = http.createServer((req, res) => {
       if (req.url?.startsWith('/blocks')) {
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"data": "not blocks"}');

@@ -16,20 +16,10 @@ import { migrate } from '../../src/postgres/migrations.js';
 import { createPool, inTransaction } from '../../src/postgres/pool.js';
 import { writeStateRows, type EntryRow } from '../../src/postgres/state-write.js';
 import { usePostgres } from '../support/postgres.js';
+import { random } from '../support/random.js';
 import { startGateway } from '../support/server.js';
 
 const postgres = usePostgres();
-
-/** A small deterministic generator (mulberry32), so a failure is found again. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface Mosaic {
   /** The entry id (24 hex): the key of both lists it is in. */

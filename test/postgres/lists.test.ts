@@ -18,6 +18,7 @@ import { Reader } from '../../src/postgres/reader.js';
 import { coveringNodes, listPage } from '../../src/postgres/state-lists.js';
 import { clearState, writeStateRows, type EntryRow } from '../../src/postgres/state-write.js';
 import { usePostgres } from '../support/postgres.js';
+import { random } from '../support/random.js';
 
 const postgres = usePostgres();
 
@@ -26,17 +27,6 @@ const SIZE = 3;
 const SLOT_GAP = 2;
 const LISTS = ['', 'a', 'b', 'c'];
 const KIND = 'mosaics';
-
-/** A small deterministic generator (mulberry32), so a failure is found again. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface StoredBucket {
   readonly list: string;
