@@ -63,7 +63,8 @@ export function createPostgresBackend(options: PostgresBackendOptions): Postgres
   const eventPollInterval = positive('eventPollInterval', options.eventPollInterval ?? 1_000);
   const standbyPollInterval = positive('standbyPollInterval', options.standbyPollInterval ?? 50);
   const primary = options.primaryUrl === undefined ? undefined : { ...options, url: postgresUrl('primaryUrl', options.primaryUrl) };
-  const pool = createPool(options);
+  // A reader's statements are prepared (see Reader) and planned once each.
+  const pool = createPool(options, { genericPlans: true });
   const db = new Reader(pool);
   // Announces go to the primary (a standby refuses writes); its pool opens a connection only when one comes.
   const primaryPool = primary && createPool(primary);
