@@ -26,6 +26,7 @@ import { answerClientErrors } from './http/client-errors.js';
 import { applyServerTimeouts, type ServerTimeouts } from './http/server-timeouts.js';
 import { GatewayQuery, resolvePagination, type PaginationSettings } from './pagination.js';
 import { explorerPath, explorerRoute, type ExplorerOptions } from './explorer/route.js';
+import { rosettaPath, rosettaRoutes, type RosettaOptions } from './rosetta/index.js';
 import { InMemoryChain } from './in-memory-chain.js';
 import { routeSettings, type MetalOptions } from './routes/settings.js';
 import { symbolRoutes } from './symbol-routes.js';
@@ -74,6 +75,12 @@ export interface GatewayOptions extends LimitOptions {
    * namespace name. Default: off.
    */
   explorer?: boolean | ExplorerOptions;
+  /**
+   * The Rosetta (Mesh) Data and Construction APIs over the same backend: `true` serves them
+   * under `/rosetta` (`POST /rosetta/network/list`), `{ path: '' }` at the root, as
+   * catapult-rest's own Rosetta process does. Off by default.
+   */
+  rosetta?: boolean | RosettaOptions;
   /**
    * Over a backend with `revision()` (the in-memory chain has it), the bytes of the 200 answers
    * of pure routes (every Symbol GET route but `/node/time` and `/node/health`; see `RouteOptions.pure`) are kept by
@@ -195,6 +202,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const throttle = options.throttling ? new RequestThrottle(options.throttling) : undefined;
   const hub = new ListenerHub(backend.events, options.ws, throttle && ((req) => throttle.admit(req)));
   if (explorer) explorerRoute(router, explorer, hub.path);
+  const rosetta = rosettaPath(options.rosetta);
+  if (rosetta !== undefined) rosettaRoutes(router, backend, rosetta);
   const metrics = options.metrics ? new GatewayMetrics(backend, hub, options.metrics === true ? undefined : options.metrics.registry) : undefined;
   const metricsPath = options.metrics === true ? '/metrics' : options.metrics ? (options.metrics.path ?? '/metrics') : false;
   if (metrics && metricsPath !== false) router.get(metricsPath, () => metrics.answer());

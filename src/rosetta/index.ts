@@ -1,0 +1,30 @@
+import type { GatewayBackend } from '../backend/index.js';
+import type { Router } from '../http/router.js';
+import { constructionRoutes } from './construction.js';
+import { createRosettaContext } from './context.js';
+import { dataRoutes } from './data.js';
+import { registerRosettaRoutes, ROSETTA_PATH } from './routes.js';
+
+/** Where and how the gateway serves the Rosetta (Mesh) API. */
+export interface RosettaOptions {
+  /** The path prefix of its routes (default `/rosetta`: `POST /rosetta/network/list`); `''` serves them at the root. */
+  path?: string;
+}
+
+/** The prefix the options give (`true`: the default). */
+export function rosettaPath(options: boolean | RosettaOptions | undefined): string | undefined {
+  if (!options) return undefined;
+  const path = options === true ? ROSETTA_PATH : (options.path ?? ROSETTA_PATH);
+  if (path !== '' && (!path.startsWith('/') || path.endsWith('/'))) throw new TypeError(`rosetta.path must be '' or start with '/' and not end with one: ${JSON.stringify(path)}`);
+  return path;
+}
+
+/** Registers the Rosetta Data and Construction APIs over `backend` on `router` under `prefix`. */
+export function rosettaRoutes(router: Router, backend: GatewayBackend, prefix: string): void {
+  registerRosettaRoutes(router, prefix, createRosettaContext(backend), [dataRoutes, constructionRoutes]);
+}
+
+export { ROSETTA_ERRORS, RosettaError } from './errors.js';
+export type { RosettaErrorBody, RosettaErrorKind } from './errors.js';
+export type { Currency, NetworkIdentifier, RosettaContext } from './context.js';
+export { ROSETTA_PATH } from './routes.js';
