@@ -1,0 +1,4 @@
+import type { RosettaRoutes } from './context.js';
+
+/** `/block`, `/block/transaction`. */
+export const blockRoutes: RosettaRoutes = {};

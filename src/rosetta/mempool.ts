@@ -1,0 +1,4 @@
+import type { RosettaRoutes } from './context.js';
+
+/** `/mempool`, `/mempool/transaction`. */
+export const mempoolRoutes: RosettaRoutes = {};
