@@ -98,6 +98,9 @@ class Gate {
   }
 }
 
+/** How far below the upstream's head a block's events are still written (see `#assembled`): the last hour of a 30-second chain and more. */
+const RECENT_BLOCKS = 200n;
+
 /** Answers the mirror copies as they are: any JSON object or array. */
 const anyJson: Check<unknown> = (value) => {
   if (typeof value !== 'object' || value === null) throw new Error('is not a JSON object or array');
@@ -421,11 +424,19 @@ export class Mirror {
     this.#planned = [];
   }
 
-  // Blocks `start` to `end` (excluded) of a read as one database transaction writes them: the blocks, their rows, statements, leaves and events (pooled transactions confirmed leave their pool first).
+  /**
+   * Blocks `start` to `end` (excluded) of a read as one database transaction writes them: the
+   * blocks, their rows, statements, leaves and events (pooled transactions confirmed leave their
+   * pool first). A block `RECENT_BLOCKS` or more below the upstream's head is history being
+   * caught up: without its `block` and `confirmedAdded` events, as the chain engine's writer
+   * catches up (a network's history is not replayed to WebSocket clients, nor kept in the events
+   * table; the batch's write tells readers that the data moved); the pools' removals stay.
+   */
   #assembled(read: ReadBatch, start: number, end: number): Batch {
     const batch: Batch = { blocks: read.blocks.slice(start, end), rows: [], statuses: [], unpooled: [], statements: [], leaves: [], events: [], proofs: [] };
     batch.blocks.forEach((block, at) => {
       const i = start + at;
+      const catchingUp = this.#head - BigInt(block.block.height) >= RECENT_BLOCKS;
       const transactions = read.transactions[i];
       batch.statements.push(...read.statements[i]);
       batch.leaves.push({ height: BigInt(block.block.height), leaves: read.leaves[i] });
@@ -439,9 +450,9 @@ export class Mirror {
           batch.events.push({ channel: `${was.group}Removed`, addresses: was.addresses, data: { meta: { hash } } });
           batch.unpooled.push(hash);
         }
-        batch.events.push(event);
+        if (!catchingUp) batch.events.push(event);
       }
-      batch.events.push({ channel: 'block', addresses: [], data: { block: block.block, meta: { hash: block.meta.hash, generationHash: block.meta.generationHash } } });
+      if (!catchingUp) batch.events.push({ channel: 'block', addresses: [], data: { block: block.block, meta: { hash: block.meta.hash, generationHash: block.meta.generationHash } } });
     });
     return batch;
   }

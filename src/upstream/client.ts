@@ -1,3 +1,4 @@
+import { httpFetch } from './http-fetch.js';
 import type { AccountInfoDTO } from '../backend/core.js';
 import type { BlockInfoDTO, ChainInfoDTO, CosignatureDTO, FinalizationProofDTO, NetworkConfigurationDTO, NodeInfoDTO, TransactionInfoDTO } from '../backend/dto.js';
 import type { MosaicInfoDTO } from '../backend/mosaic.js';
@@ -37,7 +38,7 @@ export class UpstreamClient {
   constructor(options: UpstreamClientOptions) {
     this.url = parseBaseUrl(options?.url);
     this.#transport = {
-      fetch: options.fetch ?? globalThis.fetch,
+      fetch: options.fetch ?? httpFetch,
       timeout: atLeast('timeout', options.timeout ?? UPSTREAM_DEFAULTS.timeout, 1),
       retries: atLeast('retries', options.retries ?? UPSTREAM_DEFAULTS.retries, 0),
       backoff: resolveBackoff(options.backoff),

@@ -32,7 +32,7 @@ export interface UpstreamClientOptions {
   maxInFlight?: number;
   /** Cancels everything: requests in flight, waiting for their turn or between attempts reject with kind `aborted`. */
   signal?: AbortSignal;
-  /** The fetch to use. Default the global `fetch`. */
+  /** The fetch to use. Default: requests over node:http(s) with their keep-alive agents (cheaper than the global `fetch` for large pages). */
   fetch?: typeof fetch;
 }
 

@@ -1,4 +1,5 @@
 import { backoffDelay, retryAfterMs, sleep } from './backoff.js';
+import type { FetchedAnswer, Fetcher } from './http-fetch.js';
 import type { BackoffOptions } from './options.js';
 import type { RequestPacer } from './request-pacer.js';
 import type { RequestWindow } from './window.js';
@@ -7,7 +8,7 @@ import { UpstreamError } from './upstream-error.js';
 
 /** What every request of one client shares: resolved options, the pacer and the in-flight window. */
 export interface Transport {
-  fetch: typeof fetch;
+  fetch: Fetcher;
   timeout: number;
   retries: number;
   backoff: Required<BackoffOptions>;
@@ -63,14 +64,14 @@ async function attemptOnce<T>(transport: Transport, method: string, url: string,
     return new UpstreamError('unreachable', `${what}: the upstream is unreachable (${reasonOf(error)})`, { cause: error });
   };
 
-  let response: Response;
+  let response: FetchedAnswer;
   let answer: string;
   try {
     response = await transport.fetch(url, {
       method,
       signal,
       headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     answer = await response.text();
   } catch (error) {

@@ -514,11 +514,24 @@ describe('mirror', () => {
     }
     harvest(chain, 57);
     const proxy = await proxyTo(upstream.base);
-    const mirror = await mirrorOf(proxy.url);
+    const mirror = await mirrorOf(proxy.url, { batchSize: 100 });
     await mirror.caughtUp();
     const asked = [...proxy.requests];
     const blocks = Number(chain.height);
     expect(blocks).toBeGreaterThan(600);
+
+    // Catching up, blocks 200 or more below the head are history: their batches tell readers only that the data moved; the last 200 blocks and their transactions are events.
+    const db = new pg.Client({ connectionString: postgres().url });
+    await db.connect();
+    const { rows: events } = await db.query<{ channel: string; height: string | null }>("select channel, coalesce(data::jsonb->'block'->>'height', data::jsonb->'meta'->>'height') as height from events order by seq");
+    await db.end();
+    const blockEvents = events.filter((event) => event.channel === 'block').map((event) => Number(event.height));
+    expect(blockEvents.at(-1)).toBe(blocks);
+    expect(blockEvents).toEqual(Array.from({ length: blockEvents.length }, (_, i) => blocks - blockEvents.length + 1 + i));
+    expect(blockEvents.length).toBeGreaterThan(0);
+    expect(blockEvents.length).toBe(200);
+    expect(events.filter((event) => event.channel === 'confirmedAdded').every((event) => Number(event.height) >= blockEvents[0])).toBe(true);
+    expect(events.filter((event) => event.channel === 'revision').length).toBeGreaterThanOrEqual(Math.floor((blocks - 200) / 100));
 
     // Everything alike: every page of blocks, transactions (embedded too), transaction statements and both kinds of resolutions; the busy blocks' own routes.
     const reader = await readerGateway();
