@@ -17,6 +17,7 @@ import { createGateway } from '../../src/index.js';
 import { InMemoryChain } from '../../src/in-memory-chain.js';
 import { createPostgresBackend } from '../../src/postgres/backend.js';
 import { PostgresWriter } from '../../src/postgres/writer.js';
+import { clusterCpuSeconds, ownCpuSeconds, processCpuSeconds } from '../lib/cpu.js';
 import { addresses, signTransfer } from '../lib/signing.js';
 import { fmt } from '../lib/stats.js';
 import { closeServer, listen, type Suite } from '../lib/suite.js';
@@ -28,8 +29,8 @@ const NETWORK_BLOCKS = 5_000_000;
 /** The mirror's default rate (requests per second to the upstream). */
 const DEFAULT_RATE = 20;
 
-/** Runs `symbol-gateway mirror` until it reports the head: seconds from its start. */
-async function mirrorRun(from: string, store: string, height: bigint): Promise<number> {
+/** Runs `symbol-gateway mirror` until it reports the head: seconds from its start, and the CPU seconds it used. */
+async function mirrorRun(from: string, store: string, height: bigint): Promise<{ seconds: number; cpu: number }> {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'mirror', '--from', from, '--store', store, '--rate', '10000'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -37,7 +38,7 @@ async function mirrorRun(from: string, store: string, height: bigint): Promise<n
   child.stderr!.on('data', (chunk) => (out += chunk));
   try {
     for (;;) {
-      if (out.includes(`at the upstream's head, height ${height}`)) return (performance.now() - started) / 1000;
+      if (out.includes(`at the upstream's head, height ${height}`)) return { seconds: (performance.now() - started) / 1000, cpu: processCpuSeconds(child.pid!) };
       if (child.exitCode !== null) throw new Error(`the mirror exited: ${out}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -111,17 +112,21 @@ const suite: Suite = async (context) => {
     const url = (database: string) => cluster.url.replace(/\/[^/]*$/, `/${database}`);
 
     // Baseline: the engine's writer catches the same chain up into an empty database.
+    let [clusterCpu, ownCpu] = [clusterCpuSeconds(cluster.directory), ownCpuSeconds()];
     t = performance.now();
     const writer = await PostgresWriter.start(chain, { url: url('written'), onError: () => undefined });
     await writer.flushed();
     const writerSeconds = (performance.now() - t) / 1000;
     await writer.close();
+    const writerCpu = { writer: ownCpuSeconds() - ownCpu, postgres: clusterCpuSeconds(cluster.directory) - clusterCpu };
     context.log(`the writer's catch-up: ${fmt(writerSeconds)} s (${fmt(blocks / writerSeconds, 0)} blocks/s)`);
 
     // The mirror, as a process, over HTTP; the requests it made until it reported the head.
     served.length = 0;
-    const mirrorSeconds = await mirrorRun(upstream, url('mirrored'), height);
+    [clusterCpu, ownCpu] = [clusterCpuSeconds(cluster.directory), ownCpuSeconds()];
+    const { seconds: mirrorSeconds, cpu: mirrorCpu } = await mirrorRun(upstream, url('mirrored'), height);
     const requests = served.length;
+    const mirroredCpu = { mirror: mirrorCpu, upstream: ownCpuSeconds() - ownCpu, postgres: clusterCpuSeconds(cluster.directory) - clusterCpu };
     const byRoute = new Map<string, number>();
     for (const path of served) byRoute.set(routeOf(path), (byRoute.get(routeOf(path)) ?? 0) + 1);
     context.log(`the mirror: ${fmt(mirrorSeconds)} s (${fmt(blocks / mirrorSeconds, 0)} blocks/s), ${requests} requests (${fmt(requests / blocks, 4)} a block)`);
@@ -158,13 +163,21 @@ const suite: Suite = async (context) => {
           ],
         },
         {
+          caption: 'CPU seconds each process used meanwhile (the machine has two cores; /proc):',
+          columns: ['writer of', 'seconds', 'the writer (this process)', 'the mirror process', 'the upstream (this process)', 'PostgreSQL', 'CPU seconds in all', 'cores busy'],
+          rows: [
+            ['the chain engine (baseline)', fmt(writerSeconds), fmt(writerCpu.writer), '-', '-', fmt(writerCpu.postgres), fmt(writerCpu.writer + writerCpu.postgres), fmt((writerCpu.writer + writerCpu.postgres) / writerSeconds)],
+            ['the mirror, over HTTP', fmt(mirrorSeconds), '-', fmt(mirroredCpu.mirror), fmt(mirroredCpu.upstream), fmt(mirroredCpu.postgres), fmt(mirroredCpu.mirror + mirroredCpu.upstream + mirroredCpu.postgres), fmt((mirroredCpu.mirror + mirroredCpu.upstream + mirroredCpu.postgres) / mirrorSeconds)],
+          ],
+        },
+        {
           caption: 'The requests the upstream served the mirror, by route (ids and heights folded):',
           columns: ['route', 'requests'],
           rows: [...byRoute].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([route, count]) => [route, String(count)]),
         },
       ],
       notes: [
-        'The mirror reads blocks by pages of 100, their transactions and transaction statements by fromHeight/toHeight over each batch (only when the blocks\' counts say there are some), resolution statements walked by id from the last one read; it checks every transaction (rebuilt into its signed bytes: hash, signature, size), every block\'s merkle leaves against its hashes, reads the state entries each batch touched (the harvesters\' accounts; every account at an importance block), reads 1,000 blocks at a time and writes them in one database transaction (the default --batch-size) while it reads the next 1,000 and the state entries they touched, with up to 4 requests in flight. The upstream, the mirror and PostgreSQL share the machine\'s cores.',
+        'The mirror reads blocks by pages of 100, their transactions and transaction statements by fromHeight/toHeight over each batch (only when the blocks\' counts say there are some), resolution statements walked by id from the last one read; it checks every transaction (rebuilt into its signed bytes: hash, signature, size), every block\'s merkle leaves against its hashes, reads the state entries each batch touched (the harvesters\' accounts; every account at an importance block), reads 1,000 blocks at a time and writes them in one database transaction (the default --batch-size) while it reads the next 1,000 and the state entries they touched, with up to 4 requests in flight; only the last 200 blocks\' block and transaction events are written (older batches leave one revision row each, as the writer\'s catch-up does). The upstream, the mirror and PostgreSQL share the machine\'s cores.',
         `${fmt(NETWORK_BLOCKS, 0)} blocks at the default rate: ${fmt(perBlock, 4)} requests a block × ${fmt(NETWORK_BLOCKS, 0)} / ${DEFAULT_RATE} a second. Mainnet's busier blocks, its many accounts (read whole at each importance block, 100 a request) and its resolutions cost more requests than this chain's; the figure is a lower bound.`,
         `Building the upstream's chain took ${fmt(buildSeconds)} s. PostgreSQL settings: ${describeSettings({ durable: true })}.`,
       ],
