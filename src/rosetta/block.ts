@@ -65,21 +65,22 @@ async function transactionsAt(context: RosettaContext, height: bigint): Promise<
 /** The fee multiplier a confirmed transaction was charged with: its own meta's, else its block's. */
 const feeMultiplierOf = (transaction: TransactionInfoDTO, block: BlockInfoDTO): number => transaction.meta.feeMultiplier ?? block.block.feeMultiplier;
 
-/**
- * A block's Mesh transactions: each top-level transaction in block order, then one named by
- * the block's hash holding its receipts (harvest fees, rentals, locks, expiries) as catapult-rest does.
- */
+/** A block's receipts (every transaction statement's) as one Mesh transaction named by the block's hash, as catapult-rest answers them. */
+async function blockReceipts(context: RosettaContext, block: BlockInfoDTO, parser: OperationParser): Promise<MeshTransaction> {
+  const { receipts } = context.backend;
+  const height = BigInt(block.block.height);
+  const statements = receipts ? await allPages((page) => receipts.searchTransactionStatements({ ...pageOf(page), height })) : [];
+  return parser.receipts(block.meta.hash, statements.flatMap(({ statement }) => statement.receipts));
+}
+
+/** A block's Mesh transactions: each top-level transaction in block order, then its receipts' (harvest fees, rentals, locks, expiries). */
 async function blockTransactions(context: RosettaContext, block: BlockInfoDTO): Promise<MeshTransaction[]> {
   const height = BigInt(block.block.height);
   const parser = new OperationParser(context, blockResolver(context, height));
-  const { receipts } = context.backend;
-  const [transactions, statements] = await Promise.all([
-    transactionsAt(context, height),
-    receipts ? allPages((page) => receipts.searchTransactionStatements({ ...pageOf(page), height })) : [],
-  ]);
+  const [transactions, receipts] = await Promise.all([transactionsAt(context, height), blockReceipts(context, block, parser)]);
   const answers: MeshTransaction[] = [];
   for (const stitched of stitch(transactions)) answers.push(await parser.transaction(stitched, feeMultiplierOf(stitched.info, block)));
-  answers.push(await parser.receipts(block.meta.hash, statements.flatMap(({ statement }) => statement.receipts)));
+  answers.push(receipts);
   return answers;
 }
 
@@ -112,15 +113,12 @@ async function blockTransaction(request: Readonly<Record<string, unknown>>, cont
   if (hash === undefined) throw rosettaError('invalidRequestData', { reason: 'transaction_identifier.hash is required' });
   const found = await blockNamed(context, named);
   const height = BigInt(found.block.height);
-  if (hash === found.meta.hash) {
-    const transactions = await blockTransactions(context, found);
-    return { transaction: transactions.at(-1) };
-  }
+  const parser = new OperationParser(context, blockResolver(context, height));
+  if (hash === found.meta.hash) return { transaction: await blockReceipts(context, found, parser) };
   const [top] = context.backend.transactions ? await context.backend.transactions.find('confirmed', [{ hash }]) : [];
   if (!top) throw rosettaError('notFound', { reason: `no confirmed transaction ${hash}` });
   if (top.meta.height !== found.block.height) throw rosettaError('invalidRequestData', { reason: `the transaction ${hash} is not in block ${height}` });
   const [stitched] = stitch([top]);
-  const parser = new OperationParser(context, blockResolver(context, height));
   return { transaction: await parser.transaction(stitched, feeMultiplierOf(top, found)) };
 }
 

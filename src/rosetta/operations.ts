@@ -110,7 +110,8 @@ export function currentResolver(context: RosettaContext): AliasResolver {
   return {
     async address(unresolved) {
       if (!isAliasAddress(unresolved)) return unresolved;
-      const { address } = await aliasOf(unresolved.slice(2, 18));
+      // The namespace id follows the network byte, little-endian.
+      const { address } = await aliasOf(Buffer.from(unresolved.slice(2, 18), 'hex').reverse().toString('hex').toUpperCase());
       if (address === undefined) throw unlinked(unresolved);
       return address;
     },
