@@ -34,9 +34,9 @@ beforeAll(async () => {
   closers.push(() => local.close());
   busyChain(chain);
   const [, b, c] = chain.fundedAccounts;
-  const aliasOfA = Address.fromNamespaceId(new models.NamespaceId(generateNamespaceId('one')), chain.facade.network.identifier);
+  const aliasOne = Address.fromNamespaceId(new models.NamespaceId(generateNamespaceId('one')), chain.facade.network.identifier);
   pending = [
-    signedBy(chain, c, { type: 'transfer_transaction_v1', recipientAddress: aliasOfA, mosaics: [{ mosaicId: XYM_ALIAS, amount: 9n }], message: new Uint8Array(), fee: 50_000n }),
+    signedBy(chain, c, { type: 'transfer_transaction_v1', recipientAddress: aliasOne, mosaics: [{ mosaicId: XYM_ALIAS, amount: 9n }], message: new Uint8Array(), fee: 50_000n }),
     transfer(chain, b, c, { amount: 8n, fee: 40_000n }),
   ];
   for (const signed of pending) chain.announcer.announce(signed.payload);
@@ -121,7 +121,7 @@ function blockAndMempoolTests(server: () => TestServer): void {
   });
 
   it('resolves aliases as of the block, and maps multisig changes, supply changes and revocations', async () => {
-    const [a, , c, , e, f, g] = chain.fundedAccounts;
+    const [a, b, c, , e, f, g] = chain.fundedAccounts;
     const all = await Promise.all(Array.from({ length: Number(chain.height) }, (_, i) => blockOf(server(), { index: i + 1 })));
     const operations = all.flatMap((block) => block.transactions.flatMap((transaction: MeshTransaction) => transaction.operations));
     const multisig = operations.find((operation) => operation.type === 'multisig');
@@ -146,6 +146,14 @@ function blockAndMempoolTests(server: () => TestServer): void {
       ['transfer', c.address, '1500', token],
     ]);
     expect(operations.find((operation) => operation.amount?.currency.metadata.id === token)?.amount?.currency.decimals).toBe(2);
+    // g's transfers to the alias `one` in one block, before and after it moved from a to b.
+    const credited = (value: string) => operations.filter((operation) => operation.amount?.value === value).map(brief);
+    expect(credited('11')).toEqual([['transfer', a.address, '11', chain.currency.mosaicId]]);
+    expect(credited('13')).toEqual([['transfer', b.address, '13', chain.currency.mosaicId]]);
+    expect(credited('-13')).toEqual([['transfer', g.address, '-13', chain.currency.mosaicId]]);
+    const holding = (value: string) => all.filter((block) => block.transactions.some((transaction) => transaction.operations.some((operation) => operation.amount?.value === value)));
+    expect(holding('11').map((block) => block.block_identifier)).toEqual(holding('13').map((block) => block.block_identifier));
+    expect(holding('11')).toHaveLength(1);
   });
 
   it('answers Mesh errors for a block or transaction that is not there or not named well', async () => {
@@ -169,7 +177,7 @@ function blockAndMempoolTests(server: () => TestServer): void {
   });
 
   it('lists the pool and maps its transactions with their max fee and aliases as they resolve now', async () => {
-    const [a, b, c] = chain.fundedAccounts;
+    const [, b, c] = chain.fundedAccounts;
     const { status, body } = await meshPost<{ transaction_identifiers: { hash: string }[] }>(rosetta(server()), '/mempool', { network_identifier });
     expect(status).toBe(200);
     expect(body.transaction_identifiers.map(({ hash }) => hash).sort()).toEqual(pending.map(({ hash }) => hash).sort());
@@ -179,9 +187,10 @@ function blockAndMempoolTests(server: () => TestServer): void {
       expect(answer.body.transaction.transaction_identifier).toEqual({ hash: hash.toUpperCase() });
       return answer.body.transaction.operations.map(brief);
     };
+    // The alias `one` names b now (it named a when the chain began using it).
     expect(await operationsOf(pending[0].hash)).toEqual([
       ['transfer', c.address, '-9', chain.currency.mosaicId],
-      ['transfer', a.address, '9', chain.currency.mosaicId],
+      ['transfer', b.address, '9', chain.currency.mosaicId],
       ['fee', c.address, '-50000', chain.currency.mosaicId],
     ]);
     expect(await operationsOf(pending[1].hash.toLowerCase())).toEqual([

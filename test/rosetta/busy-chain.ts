@@ -26,9 +26,11 @@ const sha3 = (text: string): Hash256 => new Hash256(createHash('sha3-256').updat
  * lock, hash locks, aggregates bonded, one completed by a cosignature, one left partial, a
  * failed transfer, a pending one), then: a multisig account made (aggregate complete with
  * cosignatures) and spending through a cosigner, a transfer of two mosaics (one through an
- * alias) to an address alias, a revokable mosaic handed out, decreased and revoked, a secret
+ * alias) to an address alias, a revokable mosaic handed out, decreased and revoked, the address
+ * alias moved to another account between two transfers to it in one block, a secret
  * lock claimed by its proof, a secret lock and a hash lock left to expire, a namespace left to
- * expire, and empty blocks past all of it. The pending transfer and the partial aggregate stay.
+ * expire, and empty blocks past all of it. The partial aggregate stays (`activity`'s pending
+ * transfer is confirmed).
  */
 export function busyChain(chain: InMemoryChain): Activity {
   const done = activity(chain, 'one');
@@ -76,6 +78,13 @@ export function busyChain(chain: InMemoryChain): Activity {
 
   send(signedBy(chain, c, { type: 'mosaic_supply_revocation_transaction_v1', sourceAddress: a.address, mosaic: { mosaicId: token, amount: 1_500n } }));
   send(transfer(chain, g, b, { amount: 12n }));
+  // In one block: a transfer to the alias `one` (a's), the alias moved to b, another transfer to it (b's).
+  const one = generateNamespaceId('one');
+  const toAlias = (amount: bigint) => signedBy(chain, g, { type: 'transfer_transaction_v1', recipientAddress: aliasOfA, mosaics: [{ mosaicId: XYM_ALIAS, amount }], message: new Uint8Array() });
+  send(toAlias(11n));
+  send(signedBy(chain, a, { type: 'address_alias_transaction_v1', namespaceId: one, address: a.address, aliasAction: 'unlink' }));
+  send(signedBy(chain, a, { type: 'address_alias_transaction_v1', namespaceId: one, address: b.address, aliasAction: 'link' }));
+  send(toAlias(13n));
   chain.processAnnounced();
   for (let i = 0; i < 8; i++) chain.harvest();
   return done;
