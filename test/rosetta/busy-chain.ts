@@ -14,9 +14,9 @@ import { meshPost } from '../support/mesh.js';
 import { testChain, type TestServer } from '../support/server.js';
 import { aggregate, embeddedTransfer, transfer, XYM_ALIAS, type Signed } from '../support/signing.js';
 
-/** A test chain on which namespaces of a few blocks can be registered (and so expire in a test). */
+/** A test chain on which namespaces of a few blocks can be registered (and so expire in a test), with inflation from block 3 on. */
 export function rosettaChain(options: InMemoryChainOptions = {}): InMemoryChain {
-  return testChain({ finalizationInterval: 5, ...options, rules: { minNamespaceDuration: 5n, ...options.rules } });
+  return testChain({ finalizationInterval: 5, ...options, rules: { minNamespaceDuration: 5n, inflation: [[1n, 0n], [3n, 7_000_000n]], ...options.rules } });
 }
 
 const sha3 = (text: string): Hash256 => new Hash256(createHash('sha3-256').update(text).digest());

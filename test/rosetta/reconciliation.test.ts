@@ -2,7 +2,7 @@
  * Rosetta reconciliation: on a chain with every kind of balance movement (test/rosetta/busy-chain.ts:
  * transfers through aliases, aggregates complete and bonded with cosignatures, a multisig
  * account, hash and secret locks claimed and expired, namespaces and mosaics with their rental
- * fees, supply changes and a revocation, harvesting), the amounts of every operation of every
+ * fees, supply changes and a revocation, harvesting with inflation), the amounts of every operation of every
  * block from 1 to the head, summed per account and currency, equal each account's mosaics as
  * REST's `/accounts/{address}` answers them, for every account in an operation and every
  * account the chain funded or harvests with: over the in-memory chain and over a PostgreSQL reader.
@@ -55,10 +55,10 @@ async function reconcile(server: TestServer, chain: InMemoryChain): Promise<void
   const types = new Set(blocks.flatMap((block) => block.transactions.flatMap((transaction) => transaction.operations.map((operation) => operation.type))));
   expect([...types].sort()).toEqual(['cosign', 'fee', 'multisig', 'transfer']);
   expect(new Set(Object.values(sums).flatMap((amounts) => Object.keys(amounts))).size).toBeGreaterThanOrEqual(3);
-  // The chain's receipts moved balances of every kind: rentals, locks created, claimed and expired, harvest fees.
+  // The chain's receipts moved balances of every kind: rentals, locks created, claimed and expired, harvest fees and inflation.
   const statements: { statement: { receipts: { type: number }[] } }[] = (await server.get('/statements/transaction?pageSize=100')).body.data;
   const receiptTypes = new Set(statements.flatMap(({ statement }) => statement.receipts.map((receipt) => receipt.type)));
-  for (const type of [0x124d, 0x134e, 0x2143, 0x3148, 0x2248, 0x2348, 0x3152, 0x2252, 0x2352]) expect(receiptTypes, `receipt type 0x${type.toString(16)}`).toContain(type);
+  for (const type of [0x124d, 0x134e, 0x2143, 0x5143, 0x3148, 0x2248, 0x2348, 0x3152, 0x2252, 0x2352]) expect(receiptTypes, `receipt type 0x${type.toString(16)}`).toContain(type);
 }
 
 describe('Rosetta reconciliation', () => {
