@@ -81,13 +81,18 @@ const atOrBefore = (source: ReceiptSourceDTO, at: ChainLocation): boolean =>
  * last entry whose source is at or before the transaction (catapult's rule).
  */
 export function blockResolver(context: RosettaContext, height: bigint): AliasResolver {
-  const statements = { address: undefined, mosaic: undefined } as Record<'address' | 'mosaic', Promise<Map<string, { source: ReceiptSourceDTO; resolved: string }[]>> | undefined>;
-  const statementsOf = (kind: 'address' | 'mosaic') =>
-    (statements[kind] ??= (async () => {
-      const { receipts } = context.backend;
-      const found = receipts ? await allPages((page) => receipts.searchResolutionStatements(kind, { ...pageOf(page), height })) : [];
-      return new Map(found.map(({ statement }) => [statement.unresolved, statement.resolutionEntries]));
-    })());
+  // What each alias of the block resolved to, by kind, read once for the block.
+  const statements = new Map<'address' | 'mosaic', Promise<Map<string, { source: ReceiptSourceDTO; resolved: string }[]>>>();
+  const read = async (kind: 'address' | 'mosaic') => {
+    const { receipts } = context.backend;
+    const found = receipts ? await allPages((page) => receipts.searchResolutionStatements(kind, { ...pageOf(page), height })) : [];
+    return new Map(found.map(({ statement }) => [statement.unresolved, statement.resolutionEntries]));
+  };
+  const statementsOf = (kind: 'address' | 'mosaic') => {
+    const known = statements.get(kind) ?? read(kind);
+    statements.set(kind, known);
+    return known;
+  };
   const resolve = async (kind: 'address' | 'mosaic', unresolved: string, at: ChainLocation | undefined): Promise<string> => {
     const entries = (await statementsOf(kind)).get(unresolved) ?? [];
     const entry = [...entries].reverse().find(({ source }) => at === undefined || atOrBefore(source, at));
