@@ -1,0 +1,70 @@
+/**
+ * `symbol-gateway --rosetta` and `--rosetta-port`, run as a process: the Rosetta (Mesh) API
+ * under /rosetta on the gateway's port, or at the root of a port of its own (from the flag or
+ * the config file), named in the startup banner; a port clash refused; both in --help.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROSETTA_ERRORS } from '../../src/rosetta/index.js';
+import { finished, started } from '../support/cli.js';
+import { meshPost } from '../support/mesh.js';
+
+const network = { blockchain: 'Symbol', network: 'testnet' };
+
+/** The Rosetta URL the banner names. */
+function rosettaUrl(lines: readonly string[]): string {
+  const line = lines.find((printed) => printed.startsWith('rosetta: '));
+  if (!line) throw new Error(`no rosetta line in ${lines.join('\n')}`);
+  return /^rosetta: (\S+)/.exec(line)![1]!;
+}
+
+/** The first funded account the banner lists. */
+function firstAccount(lines: readonly string[]): string {
+  const listed = lines.findIndex((line) => line.startsWith('funded test accounts'));
+  return lines[listed + 1]!.trim().split(/\s+/)[0]!;
+}
+
+describe('symbol-gateway --rosetta', () => {
+  it('serves the Rosetta API under /rosetta on the gateway port, named in the banner', async () => {
+    const { base, lines } = await started(['--rosetta', '--accounts', '1', '--block-time', '0'], 1);
+    const rosetta = rosettaUrl(lines);
+    expect(rosetta).toBe(`${base}/rosetta`);
+    expect((await meshPost(rosetta, '/network/list', {})).body).toEqual({ network_identifiers: [network] });
+    const { body } = await meshPost(rosetta, '/account/balance', { network_identifier: network, account_identifier: { address: firstAccount(lines) } });
+    expect(body.balances[0].value).toBe('1000000000000');
+  });
+
+  it('--rosetta-port serves it at the root of its own port; a REST path there is a Mesh error', async () => {
+    const { base, lines } = await started(['--rosetta-port', '0', '--accounts', '1', '--block-time', '0'], 1);
+    const rosetta = rosettaUrl(lines);
+    expect(rosetta).not.toBe(base);
+    const status = await meshPost(rosetta, '/network/status', { network_identifier: network });
+    expect(status.body.genesis_block_identifier.index).toBe(1);
+    const response = await fetch(`${rosetta}/blocks`);
+    expect([response.status, ((await response.json()) as { code: number }).code]).toEqual([500, ROSETTA_ERRORS.notFound.code]);
+    // The REST routes stay on the gateway's port.
+    expect((await fetch(`${base}/chain/info`)).status).toBe(200);
+  });
+
+  it('takes rosettaPort from the config file', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'rosetta-cli-'));
+    try {
+      await writeFile(join(folder, 'config.json'), JSON.stringify({ rosettaPort: 0, accounts: 1, blockTime: 0 }));
+      const { lines } = await started(['--config', join(folder, 'config.json')], 1);
+      expect((await meshPost(rosettaUrl(lines), '/network/list', {})).status).toBe(200);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a --rosetta-port that is the gateway's, and documents both flags", async () => {
+    const clash = await finished(['--port', '4567', '--rosetta-port', '4567']);
+    expect(clash.code).toBe(2);
+    expect(clash.stderr).toContain("--rosetta-port 4567 is the gateway's");
+    const help = await finished(['--help']);
+    expect(help.stdout).toMatch(/--rosetta\s/);
+    expect(help.stdout).toContain('--rosetta-port <n>');
+  });
+});
