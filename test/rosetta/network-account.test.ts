@@ -4,7 +4,8 @@
  * OpenAPI schema; the network's head, genesis and options; balances equal to
  * `/accounts/{address}` after transfers and mosaic activity (currency first, a `currencies`
  * filter, an account the chain never saw); and the Mesh errors (HTTP 500) of an unsupported
- * network, a bad address, a past block, a bad body, and a route that does not exist.
+ * network, a bad address, a past block, a bad body, and a route that does not exist; a
+ * throttled request and CORS headers as the REST routes have them.
  */
 import { PublicKey } from 'symbol-sdk';
 import { Network } from 'symbol-sdk/symbol';
@@ -198,3 +199,25 @@ describe.each(Object.keys(backends))('Rosetta network and account routes over th
 function unseenAddress(testnet: boolean): string {
   return (testnet ? Network.TESTNET : Network.MAINNET).publicKeyToAddress(new PublicKey('11'.repeat(32))).toString();
 }
+
+describe('Rosetta routes under throttling and CORS', () => {
+  it('answers a throttled request with a retriable Mesh error and Retry-After, and CORS headers as the REST routes do', async () => {
+    const server = await startGateway({ rosetta: true, throttling: { burst: 2, rate: 0.01 }, cors: { origins: ['https://wallet.example'] } });
+    try {
+      const rosetta = `${server.base}/rosetta`;
+      const headers = { 'content-type': 'application/json', origin: 'https://wallet.example' };
+      const preflight = await fetch(`${rosetta}/network/list`, { method: 'OPTIONS', headers: { origin: 'https://wallet.example', 'access-control-request-method': 'POST' } });
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('https://wallet.example');
+      const answered = await fetch(`${rosetta}/network/list`, { method: 'POST', headers, body: '{}' });
+      expect([answered.status, answered.headers.get('access-control-allow-origin')]).toEqual([200, 'https://wallet.example']);
+      const throttled = await fetch(`${rosetta}/network/list`, { method: 'POST', headers, body: '{}' });
+      const body = (await throttled.json()) as { code: number; retriable: boolean };
+      expectMeshAnswer('/network/list', throttled.status, body);
+      expect([throttled.status, body.code, body.retriable]).toEqual([500, ROSETTA_ERRORS.tooManyRequests.code, true]);
+      expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(throttled.headers.get('access-control-allow-origin')).toBe('https://wallet.example');
+    } finally {
+      await server.close();
+    }
+  });
+});
