@@ -58,6 +58,7 @@ async function amountsOf(context: RosettaContext, mosaics: readonly MosaicAmount
   const amounts: Amount[] = [{ value: held?.amount ?? '0', currency }];
   for (const mosaic of mosaics) {
     if (mosaic.id === currency.metadata.id) continue;
+    // A mosaic whose definition the backend no longer has (expired) still counts, by its id.
     const other = (await context.mosaicCurrency(mosaic.id)) ?? { symbol: mosaic.id, decimals: 0, metadata: { id: mosaic.id } };
     amounts.push({ value: mosaic.amount, currency: other });
   }

@@ -37,7 +37,7 @@ export function asRosettaError(error: unknown): RosettaError {
 }
 
 /** The Mesh route families, for a prefix of '' (where they share the root with the REST routes). */
-const ROSETTA_FAMILIES = ['/network/', '/account/', '/block', '/mempool', '/construction/'];
+const ROSETTA_FAMILIES = /^\/(?:network|account|construction)\/|^\/(?:block|mempool)(?:\/|$)/;
 
 /**
  * Whether a request (method, path) is the Rosetta API's under `prefix`: any path under a
@@ -46,7 +46,7 @@ const ROSETTA_FAMILIES = ['/network/', '/account/', '/block', '/mempool', '/cons
  */
 export function rosettaScope(prefix: string): (method: string, path: string) => boolean {
   if (prefix !== '') return (_method, path) => path === prefix || path.startsWith(`${prefix}/`);
-  return (method, path) => method === 'POST' && ROSETTA_FAMILIES.some((family) => path.startsWith(family) && (family.endsWith('/') || path === family || path.startsWith(`${family}/`)));
+  return (method, path) => method === 'POST' && ROSETTA_FAMILIES.test(path);
 }
 
 /**

@@ -221,3 +221,25 @@ describe('Rosetta routes under throttling and CORS', () => {
     }
   });
 });
+
+describe('Rosetta routes at the root (rosetta: { path: "" })', () => {
+  it('answers Mesh errors for POSTs to the Mesh route families, REST errors for the REST routes beside them', async () => {
+    const server = await startGateway({ rosetta: { path: '' } });
+    try {
+      const json = { 'content-type': 'application/json' };
+      expect((await meshPost(server.base, '/network/list', {})).status).toBe(200);
+      const unknown = await fetch(`${server.base}/network/nothing`, { method: 'POST', headers: json, body: '{}' });
+      const mesh = (await unknown.json()) as { code: number };
+      expectMeshAnswer('/network/list', unknown.status, mesh);
+      expect(mesh.code).toBe(ROSETTA_ERRORS.notFound.code);
+      const badJson = await fetch(`${server.base}/account/balance`, { method: 'POST', headers: json, body: '{' });
+      expect([badJson.status, ((await badJson.json()) as { code: number }).code]).toEqual([500, ROSETTA_ERRORS.invalidRequestData.code]);
+      expect(await (await fetch(`${server.base}/blocks/abc`)).json()).toMatchObject({ code: 'InvalidArgument' });
+      expect(await (await fetch(`${server.base}/network/nothing`)).json()).toMatchObject({ code: 'ResourceNotFound' });
+      const restPost = await fetch(`${server.base}/accounts`, { method: 'POST', headers: json, body: '{' });
+      expect([restPost.status, ((await restPost.json()) as { code: string }).code]).toEqual([400, 'InvalidContent']);
+    } finally {
+      await server.close();
+    }
+  });
+});
