@@ -79,7 +79,9 @@ export interface GatewayOptions extends LimitOptions {
   /**
    * The Rosetta (Mesh) Data and Construction APIs over the same backend: `true` serves them
    * under `/rosetta` (`POST /rosetta/network/list`), `{ path: '' }` at the root, as
-   * catapult-rest's own Rosetta process does. Off by default.
+   * catapult-rest's own Rosetta process does. Every failure of a request under that prefix
+   * (content type, JSON, body size, throttling, an unknown route) is answered as a Mesh error
+   * (HTTP 500). Off by default.
    */
   rosetta?: boolean | RosettaOptions;
   /**

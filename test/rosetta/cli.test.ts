@@ -1,9 +1,12 @@
 /**
  * `symbol-gateway --rosetta` and `--rosetta-port`, run as a process: the Rosetta (Mesh) API
  * under /rosetta on the gateway's port, or at the root of a port of its own (from the flag or
- * the config file), named in the startup banner; a port clash refused; both in --help.
+ * the config file; HTTPS with the gateway's TLS), named in the startup banner; a port clash
+ * refused; both in --help.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import https from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -54,6 +57,30 @@ describe('symbol-gateway --rosetta', () => {
       await writeFile(join(folder, 'config.json'), JSON.stringify({ rosettaPort: 0, accounts: 1, blockTime: 0 }));
       const { lines } = await started(['--config', join(folder, 'config.json')], 1);
       expect((await meshPost(rosettaUrl(lines), '/network/list', {})).status).toBe(200);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("--rosetta-port serves HTTPS with the gateway's certificate", async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'rosetta-tls-'));
+    try {
+      const [cert, key] = [join(folder, 'server.crt'), join(folder, 'server.key')];
+      execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-days', '1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+      const { lines } = await started(['--tls-cert', cert, '--tls-key', key, '--tls-port', '0', '--rosetta-port', '0', '--accounts', '1', '--block-time', '0'], 1);
+      const rosetta = rosettaUrl(lines);
+      expect(rosetta).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+      const ca = await readFile(cert);
+      const answer = await new Promise<string>((resolve, reject) => {
+        const request = https.request(`${rosetta}/network/list`, { method: 'POST', ca, headers: { 'content-type': 'application/json' } }, (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk));
+          response.on('end', () => resolve(text));
+        });
+        request.on('error', reject);
+        request.end('{}');
+      });
+      expect(JSON.parse(answer)).toEqual({ network_identifiers: [network] });
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
