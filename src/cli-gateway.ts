@@ -100,8 +100,8 @@ options (each also read from the environment variable in brackets):
   --metrics-port <n>  serve them on this port of --host instead, apart from the gateway's routes
   --rosetta           serve the Rosetta (Mesh) API under /rosetta on the gateway's port
                       (POST /rosetta/network/list; exchanges' integration API, as catapult-rest's)
-  --rosetta-port <n>  serve it at the root of this port of --host instead (POST /network/list),
-                      with HTTPS when the gateway has --tls-cert (default off)
+  --rosetta-port <n>  serve it at the root of this port of --host too (POST /network/list), as
+                      catapult-rest's start-rosetta; HTTPS when the gateway has --tls-cert (default off)
   --log-level <level> fatal, error, warn, info (an access log line per request), debug, trace or
                       silent (default info): JSON lines on stdout, readable ones on a terminal
   --stale-after <n>   with --reader: /node/health answers 503 once the database's newest block is

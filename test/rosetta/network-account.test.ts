@@ -164,6 +164,10 @@ describe.each(Object.keys(backends))('Rosetta network and account routes over th
     }
     const missing = await post('/account/balance', { network_identifier: network });
     expect([missing.status, missing.body.code, missing.body.details.reason]).toEqual([500, ROSETTA_ERRORS.invalidRequestData.code, 'account_identifier.address is required']);
+    const sub = await post('/account/balance', { network_identifier: network, account_identifier: { address: a!.address, sub_account: { address: 'locked' } } });
+    expect([sub.status, sub.body.code]).toEqual([500, ROSETTA_ERRORS.invalidRequestData.code]);
+    const mempool = await post('/account/coins', { network_identifier: network, account_identifier: { address: a!.address }, include_mempool: true });
+    expect([mempool.status, mempool.body.code]).toEqual([500, ROSETTA_ERRORS.notSupported.code]);
     const noNetwork = await post('/network/status', {});
     expect([noNetwork.status, noNetwork.body.code]).toEqual([500, ROSETTA_ERRORS.invalidRequestData.code]);
   });
