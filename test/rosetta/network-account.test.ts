@@ -5,11 +5,13 @@
  * `/accounts/{address}` after transfers and mosaic activity (currency first, a `currencies`
  * filter, an account the chain never saw); and the Mesh errors (HTTP 500) of an unsupported
  * network, a bad address, a past block, a bad body, and a route that does not exist; a
- * throttled request and CORS headers as the REST routes have them.
+ * throttled request and CORS headers as the REST routes have them; a balance read again when
+ * the head moved while it was read.
  */
 import { PublicKey } from 'symbol-sdk';
 import { Network } from 'symbol-sdk/symbol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GatewayBackend } from '../../src/backend/index.js';
 import type { InMemoryChain } from '../../src/in-memory-chain.js';
 import { createPostgresBackend } from '../../src/postgres/backend.js';
 import { ROSETTA_ERRORS } from '../../src/rosetta/index.js';
@@ -244,6 +246,45 @@ describe('Rosetta routes at the root (rosetta: { path: "" })', () => {
       expect([restPost.status, ((await restPost.json()) as { code: string }).code]).toEqual([400, 'InvalidContent']);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('Rosetta balances read at one head', () => {
+  /** A backend over `chain` whose account reads harvest a block first, `moves` times. */
+  function movingBackend(chain: InMemoryChain, moves: number): GatewayBackend {
+    let left = moves;
+    const accounts = chain.accounts;
+    return {
+      ...chain,
+      blocks: chain.blocks,
+      chain: chain.chain,
+      node: chain.node,
+      network: chain.network,
+      mosaics: chain.mosaics,
+      namespaces: chain.namespaces,
+      accounts: {
+        search: (criteria) => accounts.search(criteria),
+        find: (keys) => {
+          if (left-- > 0) chain.harvest();
+          return accounts.find(keys);
+        },
+      },
+      close: () => chain.close(),
+    } as GatewayBackend;
+  }
+
+  it('reads again when the head moved while reading, and gives up with a retriable error when it keeps moving', async () => {
+    for (const [moves, outcome] of [[1, 'answered'], [10, 'sync']] as const) {
+      const chain = testChain();
+      const server = await startGateway({ backend: movingBackend(chain, moves), rosetta: true });
+      try {
+        const { status, body } = await meshPost(`${server.base}/rosetta`, '/account/balance', { network_identifier: { blockchain: 'Symbol', network: 'testnet' }, account_identifier: { address: chain.fundedAccounts[0]!.address } });
+        if (outcome === 'answered') expect([status, body.block_identifier.index]).toEqual([200, Number(chain.height)]);
+        else expect([status, body.code, body.retriable]).toEqual([500, ROSETTA_ERRORS.syncDuringOperation.code, true]);
+      } finally {
+        await server.close();
+      }
     }
   });
 });
