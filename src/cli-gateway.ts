@@ -10,6 +10,7 @@ import { flagsOf, isLoopback, redacted, UsageError, whole } from './command-line
 import { readTls, type TlsCredentials, type TlsFiles } from './cli-tls.js';
 import { flagOf, jsonSetting, readConfigFile, settingFlags, type SETTINGS, type SettingName, type SettingValue } from './config-file.js';
 import { createGateway, THROTTLING_DEFAULTS, type GatewayOptions, type ThrottlingOptions } from './gateway.js';
+import { ROSETTA_PATH } from './rosetta/index.js';
 import { RequestThrottle } from './http/throttle.js';
 import { resolvePagination, type PaginationSettings } from './pagination.js';
 import { uncirculatingAccountsOption, type MetalOptions } from './routes/settings.js';
@@ -97,6 +98,10 @@ options (each also read from the environment variable in brackets):
   --metrics-path <path>  serve Prometheus metrics (requests, latency, sockets, frames, lag, pool) at this
                       path (default: no metrics; /metrics with --metrics-port)
   --metrics-port <n>  serve them on this port of --host instead, apart from the gateway's routes
+  --rosetta           serve the Rosetta (Mesh) API under /rosetta on the gateway's port
+                      (POST /rosetta/network/list; exchanges' integration API, as catapult-rest's)
+  --rosetta-port <n>  serve it at the root of this port of --host too (POST /network/list), as
+                      catapult-rest's start-rosetta; HTTPS when the gateway has --tls-cert (default off)
   --log-level <level> fatal, error, warn, info (an access log line per request), debug, trace or
                       silent (default info): JSON lines on stdout, readable ones on a terminal
   --stale-after <n>   with --reader: /node/health answers 503 once the database's newest block is
@@ -139,6 +144,8 @@ interface Options {
   metrics?: { path: string; port?: number };
   /** The level of the log (the access log is at info). */
   logLevel: string;
+  /** The Rosetta API: under /rosetta on the gateway's port, or at the root of a port of its own too. */
+  rosetta?: { port?: number };
 }
 
 function parse(argv: readonly string[]): Options {
@@ -230,7 +237,16 @@ function parse(argv: readonly string[]): Options {
   if (gateway.throttling) notes.push(throttlingNote(gateway.throttling));
   const logLevel = values['log-level'] ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not '${logLevel}'`);
-  return { help: false, port, host, dev, tls, chain, gateway, node, state: values.state, given, store, fork, notes, ruled, metrics: metricsOf(values), logLevel };
+  const rosetta = rosettaOf(values);
+  if (rosetta?.port !== undefined && rosetta.port !== 0 && (rosetta.port === port || rosetta.port === tls?.port)) throw new UsageError(`--rosetta-port ${rosetta.port} is the gateway's: Rosetta needs a port of its own`);
+  return { help: false, port, host, dev, tls, chain, gateway, node, state: values.state, given, store, fork, notes, ruled, metrics: metricsOf(values), logLevel, rosetta };
+}
+
+/** --rosetta and --rosetta-port: neither, no Rosetta API. */
+function rosettaOf(values: FlagValues): Options['rosetta'] {
+  const port = values['rosetta-port'];
+  if (port !== undefined) return { port: whole('--rosetta-port', port, 0, 65_535) };
+  return values.rosetta ? {} : undefined;
 }
 
 /** --tls-cert, --tls-key and --tls-port: both files or neither; the files are read and checked now. */
@@ -518,6 +534,7 @@ const gateway = createGateway({
   backend,
   dev: options.dev && chain !== undefined,
   explorer: true,
+  rosetta: options.rosetta !== undefined,
   accessLog: log,
   logger: { error: (message, error) => log.error({ err: error }, message) },
   metrics: registry ? { registry, path: options.metrics!.port === undefined ? options.metrics!.path : false } : false,
@@ -528,6 +545,18 @@ gateway.attach(server);
 const secure = options.tls ? https.createServer(options.tls.credentials, gateway.handle) : undefined;
 if (secure) gateway.attach(secure);
 const metricsServer = options.metrics?.port === undefined ? undefined : serveMetrics(options.metrics.port, options.metrics.path);
+const rosettaServer = options.rosetta?.port === undefined ? undefined : rosettaOnItsPort();
+
+/** The Rosetta API at the root of a server of its own (HTTPS when the gateway has TLS): each request goes to the gateway's /rosetta routes. */
+function rosettaOnItsPort(): http.Server {
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    req.url = `${ROSETTA_PATH}${req.url ?? '/'}`;
+    void gateway.handle(req, res);
+  };
+  const rosetta = options.tls ? https.createServer(options.tls.credentials, handle) : http.createServer(handle);
+  gateway.attach(rosetta);
+  return rosetta;
+}
 
 /** Prometheus metrics on a port of their own: its path answers them, any other 404. */
 function serveMetrics(port: number, path: string): http.Server {
@@ -558,7 +587,7 @@ function readableStdout(): Writable {
 }
 
 try {
-  await Promise.all([listen(server, options.port), ...(secure ? [listen(secure, options.tls!.port)] : [])]);
+  await Promise.all([listen(server, options.port), ...(secure ? [listen(secure, options.tls!.port)] : []), ...(rosettaServer ? [listen(rosettaServer, options.rosetta!.port!)] : [])]);
 } catch (error) {
   // A port in use, an address not this machine's: said plainly, not as a stack.
   console.error(`symbol-gateway: cannot listen on ${options.host}: ${(error as Error).message}`);
@@ -585,6 +614,8 @@ try {
   if (chain && options.state !== undefined) console.log(`state: ${loaded ? `loaded from ${options.state} at height ${chain.height}` : `a new chain`}; written to ${options.state} on exit`);
   console.log(`try: curl ${base}/blocks   (WebSocket: ws://${base.slice('http://'.length)}/ws)`);
   if (options.metrics && options.metrics.port === undefined) console.log(`metrics: ${base}${options.metrics.path}`);
+  if (rosettaServer) console.log(`rosetta: ${url(options.tls ? 'https' : 'http', rosettaServer)} (try: curl -X POST -H 'content-type: application/json' -d '{}' ${url(options.tls ? 'https' : 'http', rosettaServer)}/network/list)`);
+  else if (options.rosetta) console.log(`rosetta: ${base}${ROSETTA_PATH} (try: curl -X POST -H 'content-type: application/json' -d '{}' ${base}${ROSETTA_PATH}/network/list)`);
   if (chain) {
     console.log(`explorer: ${base}/explorer`);
     console.log(options.dev ? `dev controls: curl -X POST -H 'content-type: application/json' -d '{"count":1}' ${base}/dev/mine` : 'dev controls: off (--dev turns them on)');
@@ -611,6 +642,7 @@ function formatXym(amount: bigint): string {
 function shutdown(): void {
   server.close();
   secure?.close();
+  rosettaServer?.close();
   metricsServer?.close();
   metricsServer?.closeAllConnections();
   // The chain as it stands once the last announces are checked: written before the chain closes.
@@ -631,13 +663,16 @@ function shutdown(): void {
   });
   server.closeAllConnections();
   secure?.closeAllConnections();
+  rosettaServer?.closeAllConnections();
 }
 
 // A renewed certificate without a restart: new handshakes get it, open connections keep theirs.
 if (secure) {
   process.on('SIGHUP', () => {
     try {
-      secure.setSecureContext(readTls(options.tls!.files));
+      const context = readTls(options.tls!.files);
+      secure.setSecureContext(context);
+      if (rosettaServer instanceof https.Server) rosettaServer.setSecureContext(context);
       console.log(`TLS certificate read again from ${options.tls!.files.cert}`);
     } catch (error) {
       console.error(`symbol-gateway: ${(error as Error).message}; the certificate in use stays`);

@@ -53,6 +53,8 @@ export const SETTINGS = {
   trustedProxies: 'list',
   metricsPort: 'number',
   metricsPath: 'string',
+  rosetta: 'boolean',
+  rosettaPort: 'number',
   logLevel: 'string',
   staleAfter: 'number',
 } as const satisfies Record<string, 'number' | 'string' | 'boolean' | 'path' | 'json' | 'list'>;

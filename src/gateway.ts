@@ -27,6 +27,7 @@ import { applyServerTimeouts, type ServerTimeouts } from './http/server-timeouts
 import { GatewayQuery, resolvePagination, type PaginationSettings } from './pagination.js';
 import { explorerPath, explorerRoute, type ExplorerOptions } from './explorer/route.js';
 import { rosettaPath, rosettaRoutes, type RosettaOptions } from './rosetta/index.js';
+import { asRosettaError } from './rosetta/routes.js';
 import { InMemoryChain } from './in-memory-chain.js';
 import { routeSettings, type MetalOptions } from './routes/settings.js';
 import { symbolRoutes } from './symbol-routes.js';
@@ -78,7 +79,9 @@ export interface GatewayOptions extends LimitOptions {
   /**
    * The Rosetta (Mesh) Data and Construction APIs over the same backend: `true` serves them
    * under `/rosetta` (`POST /rosetta/network/list`), `{ path: '' }` at the root, as
-   * catapult-rest's own Rosetta process does. Off by default.
+   * catapult-rest's own Rosetta process does. Every failure of a request under that prefix
+   * (content type, JSON, body size, throttling, an unknown route) is answered as a Mesh error
+   * (HTTP 500). Off by default.
    */
   rosetta?: boolean | RosettaOptions;
   /**
@@ -203,7 +206,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const hub = new ListenerHub(backend.events, options.ws, throttle && ((req) => throttle.admit(req)));
   if (explorer) explorerRoute(router, explorer, hub.path);
   const rosetta = rosettaPath(options.rosetta);
-  if (rosetta !== undefined) rosettaRoutes(router, backend, rosetta);
+  // Which requests are the Rosetta API's: their failures, before their handler too, are Mesh errors.
+  const isRosetta = rosetta === undefined ? undefined : rosettaRoutes(router, backend, rosetta);
   const metrics = options.metrics ? new GatewayMetrics(backend, hub, options.metrics === true ? undefined : options.metrics.registry) : undefined;
   const metricsPath = options.metrics === true ? '/metrics' : options.metrics ? (options.metrics.path ?? '/metrics') : false;
   if (metrics && metricsPath !== false) router.get(metricsPath, () => metrics.answer());
@@ -215,7 +219,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   let closing: Promise<void> | undefined;
 
   const fail = (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
-    const gatewayError = toGatewayError(error);
+    const gatewayError = isRosetta?.(req.method ?? 'GET', pathOf(req.url ?? '/')) ? asRosettaError(error) : toGatewayError(error);
     if (gatewayError.status >= 500 && !(error instanceof GatewayError)) logger.error(`${req.method} ${clip(req.url ?? '')} failed`, error);
     if (res.headersSent || res.destroyed) {
       res.destroy();
@@ -233,6 +237,9 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
       return true;
     }
   };
+
+  // An unknown path under the Rosetta prefix is the gateway's to refuse (a Mesh error), not the app's.
+  const ownedNext = (method: string, path: string, next: NextFunction | undefined): NextFunction | undefined => (isRosetta?.(method, path) ? undefined : next);
 
   // Synchronous as far as the request allows: a backend that answers at once costs no promise and no timer.
   // No closure is made per request on that path (each would be an allocation, and a naming call under tsx).
@@ -258,14 +265,14 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
 
     if (method === 'OPTIONS') {
       const allowed = router.allowedMethods(path);
-      if (allowed.length === 0) return notOwned(method, path, next, request);
+      if (allowed.length === 0) return notOwned(method, path, ownedNext(method, path, next), request);
       if (closing) throw new ServiceUnavailableError(SHUTTING_DOWN);
       return writeEmpty(res, 204, { allow: [...allowed, 'OPTIONS'].join(', '), ...cors.preflightHeaders(req, allowed) });
     }
 
     // HEAD is GET without a body (node:http leaves the body out).
     const found = router.find(method === 'HEAD' ? 'GET' : method, path);
-    if (found.kind === 'not-found') return notOwned(method, path, next, request);
+    if (found.kind === 'not-found') return notOwned(method, path, ownedNext(method, path, next), request);
     if (closing) throw new ServiceUnavailableError(SHUTTING_DOWN);
     if (found.kind === 'method-not-allowed') throw new MethodNotAllowedError(method, found.allowed);
     request.route = found.route;
@@ -402,6 +409,12 @@ class Context implements RequestContext {
   get query(): URLSearchParams {
     return (this.#query ??= new GatewayQuery(this.#search, this.#pagination));
   }
+}
+
+/** The path of a request target (`/blocks?x=1` → `/blocks`). */
+function pathOf(url: string): string {
+  const mark = url.indexOf('?');
+  return mark === -1 ? url : url.slice(0, mark);
 }
 
 // A request for no gateway route goes on to the app when there is one (and is no longer the gateway's to count), else it is a 404.

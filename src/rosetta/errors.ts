@@ -14,6 +14,7 @@ export const ROSETTA_ERRORS = {
   syncDuringOperation: { code: 6, message: 'sync was detected during operation', retriable: true },
   invalidSignature: { code: 7, message: 'invalid signature', retriable: false },
   notFound: { code: 8, message: 'not found', retriable: false },
+  tooManyRequests: { code: 9, message: 'too many requests', retriable: true },
   notSupported: { code: 99, message: 'operation is not supported in rosetta', retriable: false },
   internalServerError: { code: 100, message: 'internal server error', retriable: false },
 } as const;
@@ -33,7 +34,7 @@ export class RosettaError extends GatewayError {
   readonly kind: RosettaErrorKind;
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(kind: RosettaErrorKind, details?: Record<string, unknown>, options: { cause?: unknown } = {}) {
+  constructor(kind: RosettaErrorKind, details?: Record<string, unknown>, options: { cause?: unknown; headers?: Record<string, string> } = {}) {
     super('InternalServiceError', ROSETTA_ERRORS[kind].message, options);
     this.name = 'RosettaError';
     this.kind = kind;

@@ -3,7 +3,7 @@ import type { Router } from '../http/router.js';
 import { constructionRoutes } from './construction.js';
 import { createRosettaContext } from './context.js';
 import { dataRoutes } from './data.js';
-import { registerRosettaRoutes, ROSETTA_PATH } from './routes.js';
+import { registerRosettaRoutes, ROSETTA_PATH, rosettaScope } from './routes.js';
 
 /** Where and how the gateway serves the Rosetta (Mesh) API. */
 export interface RosettaOptions {
@@ -19,9 +19,13 @@ export function rosettaPath(options: boolean | RosettaOptions | undefined): stri
   return path;
 }
 
-/** Registers the Rosetta Data and Construction APIs over `backend` on `router` under `prefix`. */
-export function rosettaRoutes(router: Router, backend: GatewayBackend, prefix: string): void {
+/**
+ * Registers the Rosetta Data and Construction APIs over `backend` on `router` under `prefix`;
+ * answers which requests are theirs (their failures are answered as Mesh errors).
+ */
+export function rosettaRoutes(router: Router, backend: GatewayBackend, prefix: string): (method: string, path: string) => boolean {
   registerRosettaRoutes(router, prefix, createRosettaContext(backend), [dataRoutes, constructionRoutes]);
+  return rosettaScope(prefix);
 }
 
 export { ROSETTA_ERRORS, RosettaError } from './errors.js';

@@ -1,4 +1,4 @@
-import { GatewayError, ServiceUnavailableError } from '../errors.js';
+import { GatewayError, ResourceNotFoundError, ServiceUnavailableError, TooManyRequestsError } from '../errors.js';
 import type { Router } from '../http/router.js';
 import type { RosettaContext, RosettaRoutes } from './context.js';
 import { RosettaError, rosettaError } from './errors.js';
@@ -19,12 +19,34 @@ async function checkNetwork(given: unknown, context: RosettaContext): Promise<vo
   }
 }
 
-/** A failure of a handler as the Mesh error it is answered with. */
+/**
+ * A failure of a handler, or of a request to a Rosetta path before its handler (content type,
+ * JSON, body size, throttling, no such route), as the Mesh error it is answered with; the
+ * gateway error's headers (`Retry-After`, `Allow`) are kept.
+ */
 export function asRosettaError(error: unknown): RosettaError {
   if (error instanceof RosettaError) return error;
-  if (error instanceof ServiceUnavailableError) return new RosettaError('connectionError', { reason: error.message }, { cause: error });
-  if (error instanceof GatewayError && error.status < 500) return new RosettaError('invalidRequestData', { reason: error.message }, { cause: error });
-  return new RosettaError('internalServerError', undefined, { cause: error });
+  if (!(error instanceof GatewayError)) return new RosettaError('internalServerError', undefined, { cause: error });
+  const options = { cause: error, headers: { ...error.headers } };
+  const details = { reason: error.message };
+  if (error instanceof ServiceUnavailableError) return new RosettaError('connectionError', details, options);
+  if (error instanceof TooManyRequestsError) return new RosettaError('tooManyRequests', details, options);
+  if (error instanceof ResourceNotFoundError) return new RosettaError('notFound', details, options);
+  if (error.status < 500) return new RosettaError('invalidRequestData', details, options);
+  return new RosettaError('internalServerError', undefined, options);
+}
+
+/** The Mesh route families, for a prefix of '' (where they share the root with the REST routes). */
+const ROSETTA_FAMILIES = /^\/(?:network|account|construction)\/|^\/(?:block|mempool)(?:\/|$)/;
+
+/**
+ * Whether a request (method, path) is the Rosetta API's under `prefix`: any path under a
+ * prefix; at the root (''), a POST to a Mesh route family (all Mesh routes are POST, the REST
+ * routes there are not Mesh's), so its failures are answered as Mesh errors.
+ */
+export function rosettaScope(prefix: string): (method: string, path: string) => boolean {
+  if (prefix !== '') return (_method, path) => path === prefix || path.startsWith(`${prefix}/`);
+  return (method, path) => method === 'POST' && ROSETTA_FAMILIES.test(path);
 }
 
 /**
