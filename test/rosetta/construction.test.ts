@@ -90,6 +90,8 @@ async function construct(target: Server, signer: ChainAccount, operations: unkno
   });
   expect(combined.status, JSON.stringify(combined.body)).toBe(200);
   const signed = combined.body.signed_transaction as string;
+  // The same bytes symbol-sdk gives a wallet that signs the transaction itself.
+  expect(signed).toBe(JSON.parse(facade.transactionFactory.static.attachSignature(unsigned, facade.signTransaction(signer.keyPair, unsigned))).payload);
   const signedParse = await call('/construction/parse', { signed: true, transaction: signed });
   expect(signedParse.body.operations).toEqual(operations);
   expect(signedParse.body.account_identifier_signers).toEqual([{ address: signer.address }]);
