@@ -1,6 +1,7 @@
 import type { BlockInfoDTO, TransactionInfoDTO } from '../backend/index.js';
 import type { RosettaContext, RosettaRoutes } from './context.js';
 import { rosettaError } from './errors.js';
+import { blockAt, genesisBlock } from './network.js';
 import { allPages, blockResolver, OperationParser, pageOf, stitch, type MeshTransaction } from './operations.js';
 
 /** Blocks a lookup by hash alone looks back through from the head (Mesh clients ask recent blocks by hash; older ones by index). */
@@ -21,13 +22,6 @@ function partialIdentifier(request: Readonly<Record<string, unknown>>, name: str
   if (index !== undefined && (typeof index !== 'number' || !Number.isSafeInteger(index) || index < 0)) throw rosettaError('invalidRequestData', { reason: `${name}.index must be an integer of 0 or more` });
   if (hash !== undefined && (typeof hash !== 'string' || !/^[0-9a-fA-F]{64}$/.test(hash))) throw rosettaError('invalidRequestData', { reason: `${name}.hash must be 64 hex characters` });
   return { index, hash: hash?.toUpperCase() };
-}
-
-/** The block at `height`, or a Mesh `notFound`. */
-async function blockAt(context: RosettaContext, height: bigint): Promise<BlockInfoDTO> {
-  const block = height < 1n ? undefined : await context.backend.blocks.getByHeight(height);
-  if (!block) throw rosettaError('notFound', { reason: `there is no block at height ${height}` });
-  return block;
 }
 
 /** The block with `hash` among the newest `HASH_LOOKBACK_PAGES` × 100, or a Mesh `notFound`. */
@@ -93,12 +87,11 @@ async function epochOf(context: RosettaContext): Promise<bigint> {
 async function block(request: Readonly<Record<string, unknown>>, context: RosettaContext): Promise<unknown> {
   const found = await blockNamed(context, partialIdentifier(request, 'block_identifier'));
   const identifier = identifierOf(found);
-  const genesis = identifier.index === 1;
-  const [transactions, epoch] = await Promise.all([blockTransactions(context, found), epochOf(context)]);
+  const [transactions, epoch, genesis] = await Promise.all([blockTransactions(context, found), epochOf(context), genesisBlock(context)]);
   return {
     block: {
       block_identifier: identifier,
-      parent_block_identifier: genesis ? identifier : { index: identifier.index - 1, hash: found.block.previousBlockHash },
+      parent_block_identifier: identifier.index <= Number(genesis.block.height) ? identifier : { index: identifier.index - 1, hash: found.block.previousBlockHash },
       timestamp: Number(epoch + BigInt(found.block.timestamp)),
       transactions,
     },

@@ -23,11 +23,32 @@ export function blockIdentifier(block: BlockInfoDTO): BlockIdentifier {
   return { index: Number(block.block.height), hash: block.meta.hash };
 }
 
-/** The block at `height`, or a Mesh error when the backend has none. */
+/** The block at `height`, or a Mesh `notFound` when the backend has none. */
 export async function blockAt(context: RosettaContext, height: bigint): Promise<BlockInfoDTO> {
-  const block = await context.backend.blocks.getByHeight(height);
+  const block = height < 1n ? undefined : await context.backend.blocks.getByHeight(height);
   if (!block) throw rosettaError('notFound', { reason: `there is no block at height ${height}` });
   return block;
+}
+
+/** The first block each backend serves, once found (it never changes). */
+const firstBlocks = new WeakMap<RosettaContext['backend'], Promise<BlockInfoDTO>>();
+
+/**
+ * The first block the backend serves, Rosetta's genesis: block 1, or on a fork (and a mirror
+ * started at a height) the lowest block it holds, the chain before it not being served.
+ */
+export function genesisBlock(context: RosettaContext): Promise<BlockInfoDTO> {
+  let first = firstBlocks.get(context.backend);
+  if (!first) {
+    first = (async () => {
+      const block = (await context.backend.blocks.getByHeight(1n)) ?? (await context.backend.blocks.search({ pageSize: 10, pageNumber: 1, order: 'asc', orderBy: 'height' })).data[0];
+      if (!block) throw rosettaError('notFound', { reason: 'the chain has no block' });
+      return block;
+    })();
+    first.catch(() => firstBlocks.delete(context.backend));
+    firstBlocks.set(context.backend, first);
+  }
+  return first;
 }
 
 /** The chain's head: its height, then its block. */
@@ -65,7 +86,7 @@ export const networkRoutes: RosettaRoutes = {
     },
   }),
   '/network/status': async (_request, context) => {
-    const [head, genesis, epoch, peers] = await Promise.all([headBlock(context), blockAt(context, 1n), epochMs(context), context.backend.node.peers?.() ?? []]);
+    const [head, genesis, epoch, peers] = await Promise.all([headBlock(context), genesisBlock(context), epochMs(context), context.backend.node.peers?.() ?? []]);
     const current = blockIdentifier(head);
     const sync = await syncStatus(context, current.index);
     return {
