@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks the package as npm would publish it: packs it, installs the tarball into a scratch
+# Checks the package as npm would publish it: packs it (its prepack script builds it), installs the tarball into a scratch
 # project outside the repo, then loads every entry with require and import, answers one request
 # with a real gateway, type-checks a TypeScript consumer against the shipped declarations
 # (ESM and CommonJS, strict, no skipLibCheck), checks that every name the declarations declare
@@ -11,10 +11,12 @@ pack=$(mktemp -d) app=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$pack" "$app"' EXIT  # KEEP=1 leaves them for debugging
 step() { echo "check:package: $*"; }
 
-step build
-npm run build --silent >/dev/null
-node scripts/check-declarations.mjs
+# No build first: npm pack's own prepack script must build what the tarball ships (a pack from a fresh clone had no code).
+step "pack (its prepack script builds dist)"
+rm -rf dist
 npm pack --silent --pack-destination "$pack" >/dev/null
+test -s dist/index.js || { echo "check:package: npm pack did not build dist (the prepack script)"; exit 1; }
+node scripts/check-declarations.mjs
 tarball=$(echo "$pack"/*.tgz)
 
 step "install $(basename "$tarball") into a scratch project"

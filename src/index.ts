@@ -10,7 +10,7 @@ export type { CorsOptions } from './http/cors.js';
 export type { QueryInput } from './http/query.js';
 export type { ServerTimeouts } from './http/server-timeouts.js';
 export type { ExplorerOptions } from './explorer/route.js';
-export type { RosettaOptions, RosettaErrorBody, RosettaErrorKind, Currency as RosettaCurrency, NetworkIdentifier as RosettaNetworkIdentifier } from './rosetta/index.js';
+export type { RosettaOptions, RosettaErrorBody, RosettaErrorKind, RosettaCurrency, RosettaNetworkIdentifier } from './rosetta/index.js';
 export { ROSETTA_ERRORS, ROSETTA_PATH, RosettaError } from './rosetta/index.js';
 export { DEFAULT_BODY_LIMIT } from './http/body.js';
 export { deepFreeze } from './deep-freeze.js';

@@ -1,14 +1,14 @@
 import { Address } from 'symbol-sdk/symbol';
 import { hasValidChecksum } from '../address.js';
 import type { MosaicAmountDTO } from '../backend/core.js';
-import type { Currency, RosettaContext, RosettaRoutes } from './context.js';
+import type { RosettaCurrency, RosettaContext, RosettaRoutes } from './context.js';
 import { rosettaError } from './errors.js';
 import { blockAt, blockIdentifier, type BlockIdentifier } from './network.js';
 
 /** A Mesh `Amount`: a signed integer in the currency's atomic units. */
 export interface Amount {
   value: string;
-  currency: Currency;
+  currency: RosettaCurrency;
 }
 
 /** How often a balance is read again when the head moved while it was read, before a `syncDuringOperation` error. */

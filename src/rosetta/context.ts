@@ -4,14 +4,14 @@ import { symbolNetwork } from '../network.js';
 import { rosettaError } from './errors.js';
 
 /** A Mesh `NetworkIdentifier`: `{ blockchain: 'Symbol', network: 'testnet' | 'mainnet' }`. */
-export interface NetworkIdentifier {
+export interface RosettaNetworkIdentifier {
   blockchain: string;
   network: string;
   sub_network_identifier?: { network: string; metadata?: Record<string, unknown> };
 }
 
 /** A Mesh `Currency`: a mosaic, named by its alias where it has one (`symbol.xym`), else by its id (16 hex). */
-export interface Currency {
+export interface RosettaCurrency {
   symbol: string;
   decimals: number;
   metadata: { id: string };
@@ -21,13 +21,13 @@ export interface Currency {
 export interface RosettaContext {
   readonly backend: GatewayBackend;
   /** The one network this gateway serves. */
-  networkIdentifier(): Promise<NetworkIdentifier>;
+  networkIdentifier(): Promise<RosettaNetworkIdentifier>;
   /** symbol-sdk's facade for the network (addresses, hashes, signing payloads). */
   facade(): Promise<SymbolFacade>;
   /** The network's currency mosaic (`currencyMosaicId` of its properties). */
-  currency(): Promise<Currency>;
+  currency(): Promise<RosettaCurrency>;
   /** A mosaic (16 hex) as a Mesh currency: its alias and divisibility; undefined for a mosaic the chain does not know. */
-  mosaicCurrency(mosaicId: string): Promise<Currency | undefined>;
+  mosaicCurrency(mosaicId: string): Promise<RosettaCurrency | undefined>;
 }
 
 /** A Rosetta route's handler: the request body (a JSON object, its network already checked) to the answer. */
@@ -43,23 +43,23 @@ function mosaicIdOf(value: string): string {
 
 /** A context over `backend`: the network's facts are read once, when first asked. */
 export function createRosettaContext(backend: GatewayBackend): RosettaContext {
-  let identifier: Promise<NetworkIdentifier> | undefined;
+  let identifier: Promise<RosettaNetworkIdentifier> | undefined;
   let facade: Promise<SymbolFacade> | undefined;
-  let currency: Promise<Currency> | undefined;
-  const currencies = new Map<string, Currency>();
+  let currency: Promise<RosettaCurrency> | undefined;
+  const currencies = new Map<string, RosettaCurrency>();
   // A failed read is not kept: the next request reads again.
   const once = <T>(read: () => Promise<T>, forget: () => void): Promise<T> => {
     const promise = read();
     promise.catch(forget);
     return promise;
   };
-  const mosaicCurrency = async (mosaicId: string): Promise<Currency | undefined> => {
+  const mosaicCurrency = async (mosaicId: string): Promise<RosettaCurrency | undefined> => {
     const known = currencies.get(mosaicId);
     if (known) return known;
     const [mosaic] = backend.mosaics ? await backend.mosaics.find([mosaicId]) : [];
     if (!mosaic) return undefined;
     const [named] = backend.namespaces ? await backend.namespaces.mosaicNames([mosaicId]) : [];
-    const found: Currency = { symbol: named?.names[0] ?? mosaicId, decimals: mosaic.mosaic.divisibility, metadata: { id: mosaicId } };
+    const found: RosettaCurrency = { symbol: named?.names[0] ?? mosaicId, decimals: mosaic.mosaic.divisibility, metadata: { id: mosaicId } };
     currencies.set(mosaicId, found);
     return found;
   };

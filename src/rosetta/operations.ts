@@ -1,7 +1,7 @@
 import { PublicKey, utils } from 'symbol-sdk';
 import { Address, models } from 'symbol-sdk/symbol';
 import type { PageResult, ReceiptDTO, ReceiptSourceDTO, TransactionInfoDTO } from '../backend/index.js';
-import type { Currency, RosettaContext } from './context.js';
+import type { RosettaCurrency, RosettaContext } from './context.js';
 import { rosettaError } from './errors.js';
 
 /**
@@ -22,7 +22,7 @@ export const OPERATION_STATUS_SUCCESS = 'success';
 /** A Mesh `Amount`: atomic units as a decimal string (negative for a debit) of a currency. */
 export interface MeshAmount {
   value: string;
-  currency: Currency;
+  currency: RosettaCurrency;
 }
 
 /** A Mesh `Operation`: one balance movement (or an amountless fact) of one account. */
@@ -171,7 +171,7 @@ class OperationList {
 
   constructor(private readonly status: string) {}
 
-  add(type: OperationType, address: string, amount?: { value: bigint; currency: Currency }, metadata?: Record<string, unknown>): void {
+  add(type: OperationType, address: string, amount?: { value: bigint; currency: RosettaCurrency }, metadata?: Record<string, unknown>): void {
     if (amount !== undefined && amount.value === 0n) return;
     this.operations.push({
       operation_identifier: { index: this.operations.length },
@@ -202,7 +202,7 @@ export class OperationParser {
     return (await this.context.facade()).network.publicKeyToAddress(new PublicKey(publicKey)).toString();
   }
 
-  private async currencyOf(mosaicId: string): Promise<Currency> {
+  private async currencyOf(mosaicId: string): Promise<RosettaCurrency> {
     const currency = await this.context.mosaicCurrency(mosaicId);
     if (!currency) throw rosettaError('internalServerError', { reason: `the mosaic ${mosaicId} is not on the chain` });
     return currency;

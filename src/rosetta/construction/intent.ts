@@ -1,5 +1,5 @@
 import type { SymbolFacade } from 'symbol-sdk/symbol';
-import type { Currency, RosettaContext } from '../context.js';
+import type { RosettaCurrency, RosettaContext } from '../context.js';
 import { rosettaError } from '../errors.js';
 
 /** One transfer of an intent: `amount` (> 0, atomic units) of a mosaic from `sender` to `recipient` (base32 addresses). */
@@ -7,7 +7,7 @@ export interface Transfer {
   sender: string;
   recipient: string;
   /** The mosaic (16 hex) and how Mesh names it. */
-  currency: Currency;
+  currency: RosettaCurrency;
   amount: bigint;
 }
 
@@ -16,7 +16,7 @@ export interface ConstructionOperation {
   operation_identifier: { index: number };
   type: 'transfer';
   account: { address: string };
-  amount: { value: string; currency: Currency };
+  amount: { value: string; currency: RosettaCurrency };
 }
 
 const INTEGER = /^-?[0-9]+$/;
@@ -42,11 +42,11 @@ function accountOf(operation: Json, facade: SymbolFacade, index: number): string
 }
 
 /** The currency a request names, as the chain knows it: by its mosaic id (`metadata.id`), else by its symbol (the currency's alias, or a mosaic id). */
-export async function currencyOf(given: unknown, context: RosettaContext): Promise<Currency> {
+export async function currencyOf(given: unknown, context: RosettaContext): Promise<RosettaCurrency> {
   if (!isObject(given) || typeof given.symbol !== 'string' || typeof given.decimals !== 'number') throw invalid('a currency needs a symbol and decimals');
   const metadataId = isObject(given.metadata) ? given.metadata.id : undefined;
   const currency = await context.currency();
-  let found: Currency | undefined;
+  let found: RosettaCurrency | undefined;
   if (typeof metadataId === 'string' && MOSAIC_ID.test(metadataId)) found = await context.mosaicCurrency(metadataId.toUpperCase());
   else if (given.symbol === currency.symbol) found = currency;
   else if (MOSAIC_ID.test(given.symbol)) found = await context.mosaicCurrency(given.symbol.toUpperCase());
@@ -58,7 +58,7 @@ export async function currencyOf(given: unknown, context: RosettaContext): Promi
 interface Leg {
   address: string;
   value: bigint;
-  currency: Currency;
+  currency: RosettaCurrency;
 }
 
 async function legOf(operation: unknown, index: number, context: RosettaContext, facade: SymbolFacade): Promise<Leg> {

@@ -1,6 +1,6 @@
 import { PublicKey } from 'symbol-sdk';
 import { Address, SymbolFacade, generateMosaicAliasId, models } from 'symbol-sdk/symbol';
-import type { Currency, RosettaContext } from '../context.js';
+import type { RosettaCurrency, RosettaContext } from '../context.js';
 import { rosettaError } from '../errors.js';
 import type { Transfer } from './intent.js';
 
@@ -63,7 +63,7 @@ export function buildTransaction(facade: SymbolFacade, transfers: readonly Trans
 }
 
 /** The size in bytes of the transaction of `count` transfers of one mosaic each (what its fee is computed from). */
-export function transactionSize(facade: SymbolFacade, count: number, currency: Currency): number {
+export function transactionSize(facade: SymbolFacade, count: number, currency: RosettaCurrency): number {
   const placeholder: Transfer = { sender: '', recipient: facade.network.publicKeyToAddress(new PublicKey(new Uint8Array(32))).toString(), currency, amount: 1n };
   return buildTransaction(facade, Array<Transfer>(count).fill(placeholder), new PublicKey(new Uint8Array(32)), { networkTime: 0n, feeMultiplier: 0n }).size;
 }
@@ -79,7 +79,7 @@ async function transfersIn(transaction: TransferFields, facade: SymbolFacade, co
 }
 
 /** A mosaic id of a transaction as a currency: a mosaic the chain knows, or the currency's alias (`symbol.xym`, as wallets send it). */
-async function mosaicOf(id: bigint, context: RosettaContext): Promise<Currency> {
+async function mosaicOf(id: bigint, context: RosettaContext): Promise<RosettaCurrency> {
   const currency = await context.currency();
   if (id === generateMosaicAliasId(currency.symbol)) return currency;
   const found = await context.mosaicCurrency(id.toString(16).toUpperCase().padStart(16, '0'));
