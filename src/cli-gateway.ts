@@ -589,9 +589,11 @@ function readableStdout(): Writable {
 try {
   await Promise.all([listen(server, options.port), ...(secure ? [listen(secure, options.tls!.port)] : []), ...(rosettaServer ? [listen(rosettaServer, options.rosetta!.port!)] : [])]);
 } catch (error) {
-  // A port in use, an address not this machine's: said plainly, not as a stack.
-  console.error(`symbol-gateway: cannot listen on ${options.host}: ${(error as Error).message}`);
-  process.exit(1);
+  // A port in use, an address not this machine's: a bad value of --port or --host, said plainly, not as a stack.
+  const { code, port } = error as NodeJS.ErrnoException & { port?: number };
+  const hint = code === 'EADDRINUSE' ? `: port ${port} is in use (stop what listens there, or choose another port)` : code === 'EADDRNOTAVAIL' ? `: ${options.host} is not an address of this machine (--host)` : '';
+  console.error(`symbol-gateway: cannot listen on ${options.host}: ${(error as Error).message}${hint}`);
+  process.exit(2);
 }
 {
   const host = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;

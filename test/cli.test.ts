@@ -4,6 +4,7 @@
  * flag, and a bad flag or value exits with 2 and a message that names it.
  */
 import { once } from 'node:events';
+import net, { type AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,6 +114,21 @@ describe('symbol-gateway command', () => {
       await rm(directory, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('refuses a port in use with exit code 2 and a message naming the port, not a stack trace', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (taken.address() as AddressInfo).port;
+      const { code, stdout, stderr } = await finished(['--port', String(port), '--accounts', '1']);
+      expect(code).toBe(2);
+      expect(stderr).toContain(`port ${port} is in use`);
+      expect(stderr).not.toMatch(/\n\s+at /);
+      expect(stdout).not.toContain('listening on');
+    } finally {
+      taken.close();
+    }
+  });
 
   it('refuses a bad flag or value with exit code 2, a message naming it, and the usage', async () => {
     const cases: [string[], RegExp][] = [
