@@ -1,21 +1,34 @@
 import { Address } from 'symbol-sdk/symbol';
 import { hasValidChecksum } from '../address.js';
 import { InvalidArgumentError } from '../errors.js';
+import { networkNamed } from '../network.js';
 
 const BASE32 = /^[A-Z2-7]{39}$/;
 
 /**
  * Parses a 39-character base32 address (T... testnet, N... mainnet, or any network
- * byte) and returns its 48-character uppercase hex form, or throws 409.
+ * byte) and returns its 48-character uppercase hex form, or throws 409: one message for what is
+ * no address, another for a checksum that does not match (a character mistyped). With `network`
+ * (the chain's network byte), an address of another network is refused too, naming both.
  */
-export function parseAddress(name: string, text: string): string {
-  const known = parsed.get(text);
-  if (known !== undefined) return known;
-  if (BASE32.test(text)) {
-    const { bytes } = new Address(text);
-    if (hasValidChecksum(bytes)) return remember(text, Buffer.from(bytes).toString('hex').toUpperCase());
+export function parseAddress(name: string, text: string, network?: number): string {
+  const hex = parsed.get(text) ?? checked(name, text);
+  const byte = Number.parseInt(hex.slice(0, 2), 16);
+  if (network !== undefined && byte !== network) {
+    throw new InvalidArgumentError(`${name} ${text} is an address of ${describeNetwork(byte)}, but this chain is ${describeNetwork(network)}`);
   }
-  throw new InvalidArgumentError(`${name} has an invalid format: expected a 39-character base32 address`);
+  return hex;
+}
+
+function checked(name: string, text: string): string {
+  if (!BASE32.test(text)) throw new InvalidArgumentError(`${name} has an invalid format: expected a 39-character base32 address`);
+  const { bytes } = new Address(text);
+  if (!hasValidChecksum(bytes)) throw new InvalidArgumentError(`${name} ${text} has a wrong checksum: a character is mistyped`);
+  return remember(text, Buffer.from(bytes).toString('hex').toUpperCase());
+}
+
+function describeNetwork(byte: number): string {
+  return networkNamed(byte) ?? `network ${byte}`;
 }
 
 /**

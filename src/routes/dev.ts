@@ -3,6 +3,8 @@ import { InvalidArgumentError } from '../errors.js';
 import { parseAddress } from '../http/address.js';
 import { requireJsonObject } from '../http/body.js';
 import { parseUint64 } from '../http/query.js';
+import { generateNamespacePath } from 'symbol-sdk/symbol';
+import { NETWORK_IDENTIFIERS } from '../network.js';
 import type { Router } from '../http/router.js';
 import { andThen } from './awaitable.js';
 import { parseId } from './params.js';
@@ -25,40 +27,42 @@ export function devRoutes(router: Router, backend: GatewayBackend): void {
   const dev = backend.dev;
   if (!dev) return;
 
+  // The chain's network byte: an address of another network is refused by name.
+  const networkByte = () => andThen(backend.network.properties(), ({ network }) => NETWORK_IDENTIFIERS[network.identifier === 'mainnet' ? 'mainnet' : 'testnet']);
+  const address = (value: unknown) => andThen(networkByte(), (byte) => parseAddress('address', text('address', value), byte));
+
   router.post('/dev/mine', (ctx) => {
-    const { count = 1 } = requireJsonObject(ctx.body);
+    const { count = 1 } = fields(ctx.body, ['count']);
     return andThen(dev.mine(wholeNumber('count', count)), (blocks) => ({ blocks }));
   });
 
   router.get('/dev/mining', () => dev.mining());
   router.put('/dev/mining', (ctx) => {
-    const { automine, interval } = requireJsonObject(ctx.body);
+    const { automine, interval } = fields(ctx.body, ['automine', 'interval']);
     if (automine !== undefined && typeof automine !== 'boolean') throw new InvalidArgumentError('automine must be true or false');
     return dev.setMining({ ...(automine !== undefined ? { automine } : {}), ...(interval !== undefined ? { interval: wholeNumber('interval', interval) } : {}) });
   });
 
   router.post('/dev/time', (ctx) => {
-    const { advance, blocks = true } = requireJsonObject(ctx.body);
+    const { advance, blocks = true } = fields(ctx.body, ['advance', 'blocks']);
     if (typeof blocks !== 'boolean') throw new InvalidArgumentError('blocks must be true or false');
     return dev.advanceTime(wholeNumber('advance', advance), { blocks });
   });
 
-  router.put('/dev/balance', (ctx) => {
-    const body = requireJsonObject(ctx.body);
-    const address = parseAddress('address', text('address', body.address));
-    const mosaicId = parseId('mosaicId', text('mosaicId', body.mosaicId));
+  router.put('/dev/balance', async (ctx) => {
+    const body = fields(ctx.body, ['address', 'mosaicId', 'amount']);
     const amount = parseUint64('amount', text('amount', body.amount));
+    const [hex, mosaicId] = await Promise.all([address(body.address), mosaicIdOf(backend, text('mosaicId', body.mosaicId))]);
     // Read first: a forked chain fetches the account and the mosaic from its upstream on a read by key.
-    const read = Promise.all([backend.accounts?.find([{ address }]), backend.mosaics?.find([mosaicId])]);
-    return read.then(() => andThen(dev.setBalance(address, mosaicId, amount), (set) => ({ address, mosaicId, amount: set })));
+    await Promise.all([backend.accounts?.find([{ address: hex }]), backend.mosaics?.find([mosaicId])]);
+    return andThen(dev.setBalance(hex, mosaicId, amount), (set) => ({ address: hex, mosaicId, amount: set }));
   });
 
   router.get('/dev/impersonation', () => andThen(dev.impersonated(), (addresses) => ({ addresses })));
   router.put('/dev/impersonation', (ctx) => {
-    const { address, active } = requireJsonObject(ctx.body);
-    const hex = parseAddress('address', text('address', address));
+    const { address: given, active } = fields(ctx.body, ['address', 'active']);
     if (typeof active !== 'boolean') throw new InvalidArgumentError('active must be true or false');
-    return andThen(active ? dev.impersonate(hex) : dev.stopImpersonating(hex), (addresses) => ({ addresses }));
+    return andThen(address(given), (hex) => andThen(active ? dev.impersonate(hex) : dev.stopImpersonating(hex), (addresses) => ({ addresses })));
   });
 
   router.get('/dev/state', () => dev.dump());
@@ -78,6 +82,33 @@ function snapshotId(value: string): string {
 function wholeNumber(name: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new InvalidArgumentError(`${name} must be a whole number, not ${JSON.stringify(value) ?? 'nothing'}`);
   return value;
+}
+
+/** A JSON object body with only these fields (an unknown one, `{"cnt": 3}`, is refused by name rather than ignored). */
+function fields(body: unknown, known: readonly string[]): Record<string, unknown> {
+  const object = requireJsonObject(body);
+  const unknown = Object.keys(object).filter((key) => !known.includes(key));
+  if (unknown.length > 0) throw new InvalidArgumentError(`unknown field ${unknown.map((key) => JSON.stringify(key)).join(', ')}: this control takes ${known.join(', ')}`);
+  return object;
+}
+
+/**
+ * A mosaic id (16 hex) or a namespace alias of one (`symbol.xym`): an alias is resolved to the
+ * mosaic it is linked to now, as the chain's own transactions resolve it.
+ */
+async function mosaicIdOf(backend: GatewayBackend, given: string): Promise<string> {
+  if (!/[.a-z_-]/.test(given) || /^[0-9A-Fa-f]{16}$/.test(given)) return parseId('mosaicId', given);
+  let path: bigint[];
+  try {
+    path = generateNamespacePath(given);
+  } catch {
+    throw new InvalidArgumentError(`mosaicId must be 16 hex or a namespace name such as symbol.xym, not '${given.slice(0, 64)}'`);
+  }
+  const id = path.at(-1)!.toString(16).toUpperCase().padStart(16, '0');
+  const [namespace] = backend.namespaces ? await backend.namespaces.find([id]) : [];
+  const mosaicId = namespace?.namespace.alias.mosaicId;
+  if (!mosaicId) throw new InvalidArgumentError(`mosaicId ${given} is no namespace linked to a mosaic`);
+  return mosaicId.toUpperCase();
 }
 
 function text(name: string, value: unknown): string {

@@ -4,8 +4,8 @@
  * namespace expiries, balances, impersonation; and `/dev/` absent unless the gateway is made
  * with `dev: true`.
  */
-import { PublicKey, Signature } from 'symbol-sdk';
-import { generateNamespaceId } from 'symbol-sdk/symbol';
+import { Hash256, PublicKey, Signature } from 'symbol-sdk';
+import { generateNamespaceId, Network } from 'symbol-sdk/symbol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InMemoryChain } from '../../src/in-memory-chain.js';
 import type { InMemoryChainOptions } from '../../src/memory/options.js';
@@ -203,6 +203,32 @@ describe('balances', () => {
       expect([reply.status, reply.body.code]).toEqual([409, 'InvalidArgument']);
     }
     expect((await server!.get(`/accounts/${stranger}`)).body.account.mosaics[0].amount).toBe('5000000');
+  });
+});
+
+describe('inputs the controls check', () => {
+  it('refuses another network\'s address, names a wrong checksum and an unknown field; takes a mosaic alias', async () => {
+    const { chain } = await start();
+    const [a] = chain.fundedAccounts;
+    const mainnet = new Network('mainnet', 0x68, new Date(0), new Hash256('00'.repeat(32))).publicKeyToAddress(a.keyPair.publicKey).toString();
+    const typo = `${a.address.toString().slice(0, 38)}${a.address.toString().endsWith('A') ? 'B' : 'A'}`;
+    const cases: [string, Record<string, unknown>, RegExp][] = [
+      ['/dev/balance', { address: mainnet, mosaicId: chain.currency.mosaicId, amount: '1' }, /is an address of mainnet, but this chain is testnet/],
+      ['/dev/impersonation', { address: mainnet, active: true }, /is an address of mainnet, but this chain is testnet/],
+      ['/dev/balance', { address: typo, mosaicId: chain.currency.mosaicId, amount: '1' }, /wrong checksum/],
+      ['/dev/balance', { address: a.address.toString(), mosaicId: 'nothing.here', amount: '1' }, /no namespace linked to a mosaic/],
+    ];
+    for (const [path, body, message] of cases) {
+      const reply = await server!.request('PUT', path, { body: JSON.stringify(body), headers: JSON_HEADERS });
+      expect([reply.status, reply.body.code], path).toEqual([409, 'InvalidArgument']);
+      expect(reply.body.message).toMatch(message);
+    }
+    const unknown = await server!.request('POST', '/dev/mine', { body: JSON.stringify({ cnt: 3 }), headers: JSON_HEADERS });
+    expect([unknown.status, unknown.body.message]).toEqual([409, 'unknown field "cnt": this control takes count']);
+    expect((await server!.get('/chain/info')).body.height).toBe(chain.height.toString());
+    // The currency by its alias, as wallets name it.
+    const { status: code, body } = await dev('PUT', '/dev/balance', { address: a.address.toString(), mosaicId: 'symbol.xym', amount: '77' });
+    expect([code, body]).toEqual([200, { address: a.addressHex, mosaicId: chain.currency.mosaicId, amount: '77' }]);
   });
 });
 
