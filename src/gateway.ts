@@ -279,7 +279,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
 
     const search = mark === -1 ? '' : url.slice(mark + 1);
     checkQueryParameters(search, limits.maxQueryParameters);
-    if (method === 'PUT' || method === 'POST') return readJsonBody(req, limits.bodyLimit).then((body) => run(req, res, method, path, found, search, body, request));
+    if ((method === 'PUT' || method === 'POST') && !(found.bodyOptional && hasNoBody(req))) return readJsonBody(req, limits.bodyLimit).then((body) => run(req, res, method, path, found, search, body, request));
     return run(req, res, method, path, found, search, undefined, request);
   };
 
@@ -409,6 +409,12 @@ class Context implements RequestContext {
   get query(): URLSearchParams {
     return (this.#query ??= new GatewayQuery(this.#search, this.#pagination));
   }
+}
+
+/** A request that says it carries no body: no Transfer-Encoding, and no Content-Length or 0. */
+function hasNoBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
 }
 
 /** The path of a request target (`/blocks?x=1` → `/blocks`). */

@@ -36,6 +36,12 @@ export interface RouteOptions {
    * without calling the handler (see `GatewayOptions.answerMemo`). Default false.
    */
   readonly pure?: boolean;
+  /**
+   * A PUT or POST of this route may come without a body (no Content-Length or 0, no
+   * Transfer-Encoding, no Content-Type needed): its handler gets `body` undefined. Default false
+   * (such a request is refused: 415 without a JSON Content-Type, 400 for an empty body).
+   */
+  readonly bodyOptional?: boolean;
 }
 
 /** The options of a pure route (`router.get(pattern, handler, PURE)`). */
@@ -48,6 +54,8 @@ export type RouteMatch =
       params: Record<string, string>;
       /** The route was registered `pure`. */
       pure: boolean;
+      /** The route was registered `bodyOptional`. */
+      bodyOptional: boolean;
       /** The pattern it was registered with (normalized): what metrics and logs name it by, never the raw path. */
       route: string;
     }
@@ -57,6 +65,7 @@ export type RouteMatch =
 interface Registered {
   handler: RouteHandler;
   pure: boolean;
+  bodyOptional: boolean;
 }
 
 interface ParamRoute {
@@ -109,7 +118,7 @@ export class Router {
       if (isStatic(normalized)) this.#static.set(normalized, handlers);
       else this.#addParamRoute({ pattern: normalized, matcher: match(normalized, { decode: decodeSegment }), handlers });
     }
-    handlers.set(method, { handler, pure: options.pure === true });
+    handlers.set(method, { handler, pure: options.pure === true, bodyOptional: options.bodyOptional === true });
     this.#registrations++;
     this.#found.clear();
     this.#foundCount = 0;
@@ -120,12 +129,12 @@ export class Router {
     return this.on('GET', pattern, handler, options);
   }
 
-  put(pattern: string, handler: RouteHandler): this {
-    return this.on('PUT', pattern, handler);
+  put(pattern: string, handler: RouteHandler, options?: RouteOptions): this {
+    return this.on('PUT', pattern, handler, options);
   }
 
-  post(pattern: string, handler: RouteHandler): this {
-    return this.on('POST', pattern, handler);
+  post(pattern: string, handler: RouteHandler, options?: RouteOptions): this {
+    return this.on('POST', pattern, handler, options);
   }
 
   /**
@@ -149,14 +158,14 @@ export class Router {
     const staticHandlers = this.#static.get(normalized);
     if (staticHandlers) {
       const registered = staticHandlers.get(method);
-      if (registered) return { kind: 'found', handler: registered.handler, params: NO_PARAMS, pure: registered.pure, route: normalized };
+      if (registered) return { kind: 'found', handler: registered.handler, params: NO_PARAMS, pure: registered.pure, bodyOptional: registered.bodyOptional, route: normalized };
       allowed = new Set(staticHandlers.keys() as Iterable<Method>);
     }
     for (const route of this.#bySegment.get(firstSegment(normalized)) ?? this.#anySegment) {
       const result = route.matcher(normalized);
       if (!result) continue;
       const registered = route.handlers.get(method);
-      if (registered) return { kind: 'found', handler: registered.handler, params: result.params, pure: registered.pure, route: route.pattern };
+      if (registered) return { kind: 'found', handler: registered.handler, params: result.params, pure: registered.pure, bodyOptional: registered.bodyOptional, route: route.pattern };
       allowed ??= new Set();
       for (const key of route.handlers.keys()) allowed.add(key as Method);
     }

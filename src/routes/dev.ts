@@ -5,7 +5,7 @@ import { requireJsonObject } from '../http/body.js';
 import { parseUint64 } from '../http/query.js';
 import { generateNamespacePath } from 'symbol-sdk/symbol';
 import { NETWORK_IDENTIFIERS } from '../network.js';
-import type { Router } from '../http/router.js';
+import type { RouteOptions, Router } from '../http/router.js';
 import { andThen } from './awaitable.js';
 import { parseId } from './params.js';
 
@@ -34,14 +34,14 @@ export function devRoutes(router: Router, backend: GatewayBackend): void {
   router.post('/dev/mine', (ctx) => {
     const { count = 1 } = fields(ctx.body, ['count']);
     return andThen(dev.mine(wholeNumber('count', count)), (blocks) => ({ blocks }));
-  });
+  }, NO_BODY_NEEDED);
 
   router.get('/dev/mining', () => dev.mining());
   router.put('/dev/mining', (ctx) => {
     const { automine, interval } = fields(ctx.body, ['automine', 'interval']);
     if (automine !== undefined && typeof automine !== 'boolean') throw new InvalidArgumentError('automine must be true or false');
     return dev.setMining({ ...(automine !== undefined ? { automine } : {}), ...(interval !== undefined ? { interval: wholeNumber('interval', interval) } : {}) });
-  });
+  }, NO_BODY_NEEDED);
 
   router.post('/dev/time', (ctx) => {
     const { advance, blocks = true } = fields(ctx.body, ['advance', 'blocks']);
@@ -68,9 +68,9 @@ export function devRoutes(router: Router, backend: GatewayBackend): void {
   router.get('/dev/state', () => dev.dump());
   router.put('/dev/state', (ctx) => dev.load(requireJsonObject(ctx.body)));
 
-  router.post('/dev/snapshots', () => dev.snapshot());
+  router.post('/dev/snapshots', (ctx) => (fields(ctx.body, []), dev.snapshot()), NO_BODY_NEEDED);
   router.get('/dev/snapshots', () => andThen(dev.snapshots(), (ids) => ({ ids })));
-  router.post('/dev/snapshots/:id/revert', (ctx) => dev.revert(snapshotId(ctx.params.id)));
+  router.post('/dev/snapshots/:id/revert', (ctx) => (fields(ctx.body, []), dev.revert(snapshotId(ctx.params.id))), NO_BODY_NEEDED);
   router.on('DELETE', '/dev/snapshots/:id', (ctx) => andThen(dev.dropSnapshot(snapshotId(ctx.params.id)), () => andThen(dev.snapshots(), (ids) => ({ ids }))));
 }
 
@@ -84,9 +84,12 @@ function wholeNumber(name: string, value: unknown): number {
   return value;
 }
 
-/** A JSON object body with only these fields (an unknown one, `{"cnt": 3}`, is refused by name rather than ignored). */
+/** The controls whose fields are all optional: `curl -X POST …/dev/mine` with no body at all is `{}`. */
+const NO_BODY_NEEDED: RouteOptions = { bodyOptional: true };
+
+/** A JSON object body (none: `{}`) with only these fields (an unknown one, `{"cnt": 3}`, is refused by name rather than ignored). */
 function fields(body: unknown, known: readonly string[]): Record<string, unknown> {
-  const object = requireJsonObject(body);
+  const object = body === undefined ? {} : requireJsonObject(body);
   const unknown = Object.keys(object).filter((key) => !known.includes(key));
   if (unknown.length > 0) throw new InvalidArgumentError(`unknown field ${unknown.map((key) => JSON.stringify(key)).join(', ')}: this control takes ${known.join(', ')}`);
   return object;
