@@ -165,7 +165,8 @@ function parse(argv: readonly string[]): Options {
   // This machine only unless asked (as Anvil): the development controls let anyone who reaches them set balances.
   const host = values.host ?? (env.HOST || '127.0.0.1');
   if (host === '') throw new UsageError('--host must name an address');
-  const blockTime = whole('--block-time', values['block-time'] ?? (env.BLOCK_INTERVAL || '5000'), 0, 86_400_000);
+  // A bad value is named where it came from: the flag, or the environment variable.
+  const blockTime = whole(values['block-time'] !== undefined || !env.BLOCK_INTERVAL ? '--block-time' : 'BLOCK_INTERVAL', values['block-time'] ?? (env.BLOCK_INTERVAL || '5000'), 0, 86_400_000);
   const network = values.network ?? 'testnet';
   if (network !== 'testnet' && network !== 'mainnet') throw new UsageError(`--network must be testnet or mainnet, not '${network}'`);
   const where = values.store ?? (env.STORE || 'memory');
@@ -618,10 +619,11 @@ try {
   if (options.metrics && options.metrics.port === undefined) console.log(`metrics: ${base}${options.metrics.path}`);
   if (rosettaServer) console.log(`rosetta: ${url(options.tls ? 'https' : 'http', rosettaServer)} (try: curl -X POST -H 'content-type: application/json' -d '{}' ${url(options.tls ? 'https' : 'http', rosettaServer)}/network/list)`);
   else if (options.rosetta) console.log(`rosetta: ${base}${ROSETTA_PATH} (try: curl -X POST -H 'content-type: application/json' -d '{}' ${base}${ROSETTA_PATH}/network/list)`);
+  // A reader serves the explorer too: it reads only public routes.
+  console.log(`explorer: ${base}/explorer`);
   if (chain) {
-    console.log(`explorer: ${base}/explorer`);
     console.log(options.dev ? `dev controls: curl -X POST -H 'content-type: application/json' -d '{"count":1}' ${base}/dev/mine` : 'dev controls: off (--dev turns them on)');
-    console.log(`funded test accounts (${formatXym(chain.options.accountBalance)} XYM each; generation hash seed ${chain.options.generationHashSeed}):`);
+    if (chain.fundedAccounts.length > 0) console.log(`funded test accounts (${formatXym(chain.options.accountBalance)} XYM each; generation hash seed ${chain.options.generationHashSeed}):`);
     for (const account of chain.fundedAccounts) console.log(`  ${account.address}  private key ${account.privateKey}`);
   }
 }

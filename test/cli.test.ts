@@ -115,6 +115,23 @@ describe('symbol-gateway command', () => {
     }
   }, 60_000);
 
+  it('names BLOCK_INTERVAL when the environment gave the bad value; prints no accounts heading with --accounts 0', async () => {
+    const child = run([], { BLOCK_INTERVAL: 'fast' });
+    let stderr = '';
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/BLOCK_INTERVAL must be a whole number/);
+    expect(stderr).not.toMatch(/--block-time must/);
+
+    const started = await listening(['--accounts', '0']);
+    await started.printed('dev controls');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(started.output()).toContain('explorer: ');
+    expect(started.output()).not.toContain('funded test accounts');
+    started.child.kill('SIGTERM');
+  });
+
   it('refuses a port in use with exit code 2 and a message naming the port, not a stack trace', async () => {
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
