@@ -205,6 +205,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const throttle = options.throttling ? new RequestThrottle(options.throttling) : undefined;
   const hub = new ListenerHub(backend.events, options.ws, throttle && ((req) => throttle.admit(req)));
   if (explorer) explorerRoute(router, explorer, hub.path);
+  // A visitor at the root of a standalone gateway is told what it serves, and where its explorer is.
+  const rootHint = `: this is a Symbol REST gateway (try GET /chain/info)${explorer ? `; its explorer is at ${explorer}` : ''}`;
   const rosetta = rosettaPath(options.rosetta);
   // Which requests are the Rosetta API's: their failures, before their handler too, are Mesh errors.
   const isRosetta = rosetta === undefined ? undefined : rosettaRoutes(router, backend, rosetta);
@@ -272,7 +274,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
 
     // HEAD is GET without a body (node:http leaves the body out).
     const found = router.find(method === 'HEAD' ? 'GET' : method, path);
-    if (found.kind === 'not-found') return notOwned(method, path, ownedNext(method, path, next), request);
+    if (found.kind === 'not-found') return notOwned(method, path, ownedNext(method, path, next), request, rootHint);
     if (closing) throw new ServiceUnavailableError(SHUTTING_DOWN);
     if (found.kind === 'method-not-allowed') throw new MethodNotAllowedError(method, found.allowed);
     request.route = found.route;
@@ -424,8 +426,8 @@ function pathOf(url: string): string {
 }
 
 // A request for no gateway route goes on to the app when there is one (and is no longer the gateway's to count), else it is a 404.
-function notOwned(method: string, path: string, next: NextFunction | undefined, request: InFlightRequest): void {
-  if (!next) throw new ResourceNotFoundError(`no route matches ${clip(method)} ${clip(path)}`);
+function notOwned(method: string, path: string, next: NextFunction | undefined, request: InFlightRequest, rootHint = ''): void {
+  if (!next) throw new ResourceNotFoundError(`no route matches ${clip(method)} ${clip(path)}${path === '/' ? rootHint : ''}`);
   request.route = undefined;
   next();
 }

@@ -16,6 +16,24 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('base6
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 5_000 });
 
 describe('explorer route', () => {
+  it('answers GET / with a 404 that says what the gateway is and where its explorer lives', async () => {
+    for (const [options, explorer] of [[{ explorer: true }, true], [{ explorer: { path: '/tools/explorer' } }, true], [{}, false]] as const) {
+      const server = await startGateway(options);
+      try {
+        const reply = await server.get('/');
+        expect([reply.status, reply.body.code]).toEqual([404, 'ResourceNotFound']);
+        expect(reply.body.message).toContain('try GET /chain/info');
+        const path = 'explorer' in options && typeof options.explorer === 'object' ? options.explorer.path : '/explorer';
+        if (explorer) expect(reply.body.message).toContain(`its explorer is at ${path}`);
+        else expect(reply.body.message).not.toContain('explorer');
+        // Other paths keep the plain message.
+        expect((await server.get('/nothing')).body.message).toBe('no route matches GET /nothing');
+      } finally {
+        await server.close();
+      }
+    }
+  });
+
   it('serves the page as HTML, uncached, under a policy that allows its own script, style and host only', async () => {
     const server = await startGateway({ explorer: true });
     try {
