@@ -7,7 +7,7 @@ import type { BlockLeaves } from '../memory/block-merkle.js';
 import { networkNamed, NETWORK_IDENTIFIERS, symbolNetwork } from '../network.js';
 import type { StoredNetwork } from '../postgres/inputs.js';
 import { MIRROR_META, type MirrorMeta } from '../postgres/meta.js';
-import { MirrorStore, type MirroredBatch } from '../postgres/mirror-store.js';
+import { MirrorStore, type MirroredBatch, type PendingBatch } from '../postgres/mirror-store.js';
 import { positive, type PostgresOptions } from '../postgres/pool.js';
 import { FEES_META, type StatementRow } from '../postgres/receipts.js';
 import type { WakeUpReader } from '../postgres/wakeup.js';
@@ -97,6 +97,9 @@ class Gate {
     this.passed.catch(() => undefined);
   }
 }
+
+/** Batches written at once: the next one's rows go in while the one before it completes and commits. */
+const WRITES_IN_FLIGHT = 2;
 
 /** How far below the upstream's head a block's events are still written (see `#assembled`): the last hour of a 30-second chain and more. */
 const RECENT_BLOCKS = 200n;
@@ -309,12 +312,15 @@ export class Mirror {
     if (!(await this.#onSameFork())) [info, this.#head] = await this.#readHead();
     let feesWritten = false;
     let next = this.#readAhead(this.#height + 1n, this.#hash, this.#copyState);
+    /** The batches being written, oldest first. */
+    const inFlight: Promise<void>[] = [];
     try {
       while (!this.#abort.signal.aborted) {
         const read = await next;
         if (read === undefined) break;
         if (read.blocks.length === 0) {
           // The upstream's next block does not follow the stored head: its chain changed under it.
+          for (const committed of inFlight.splice(0)) await committed;
           if (await this.#onSameFork()) throw new Error(`the upstream's block ${this.#height + 1n} does not follow its own block ${this.#height}`);
           [info, this.#head] = await this.#readHead();
           next = this.#readAhead(this.#height + 1n, this.#hash, this.#copyState);
@@ -326,25 +332,23 @@ export class Mirror {
         for (let start = 0, at = 0; start < read.blocks.length && !this.#abort.signal.aborted; start += this.#batchSize, at++) {
           const batch = this.#assembled(read, start, Math.min(start + this.#batchSize, read.blocks.length));
           const end = batch.blocks.at(-1)!;
-          // State: what the blocks changed (all of it at the start and after a fork switch), read while the batches before were written.
-          const planned = read.states[at];
-          batch.state = await planned.rows;
           // The fee quotes with a step's first batch and its last (they follow the upstream's head, not the batch); the batches between keep them.
           const withFees = !feesWritten || BigInt(end.block.height) >= this.#head;
-          await this.#write(batch, { ...info, height: end.block.height }, withFees ? await this.#fees() : {});
-          planned.written.open();
-          // Written: the batches planned after it read the store from here on, and its rows are let go.
-          this.#planned.splice(this.#planned.indexOf(planned), 1);
           feesWritten = true;
-          for (const hash of batch.unpooled) this.#pooled?.delete(hash);
-          this.#copyState = false;
-          [this.#height, this.#hash] = [BigInt(end.block.height), end.meta.hash];
-          this.#progress();
+          // Its rows go in now, while the batches before it are still being written; it commits after them.
+          const committed = this.#committed(this.#store.begin(batch), batch, read.states[at], { ...info, height: end.block.height }, withFees);
+          committed.catch(() => undefined);
+          inFlight.push(committed);
+          if (inFlight.length >= WRITES_IN_FLIGHT) await inFlight.shift();
         }
       }
+      for (const committed of inFlight.splice(0)) await committed;
     } catch (error) {
-      // A batch read ahead of one that failed is dropped, and the resolution walks start again from heights.
+      // A batch read ahead of one that failed is dropped, and the resolution walks start again from heights;
+      // the batches being written after it roll back.
       next.catch(() => undefined);
+      this.#abandonPlans();
+      await this.#store.settled();
       this.#ranges.reset();
       throw error;
     } finally {
@@ -545,16 +549,44 @@ export class Mirror {
     return { [FEES_META.transaction]: transaction, [FEES_META.rental]: rental, storage };
   }
 
-  // One database transaction: the blocks, their transactions, the proofs, the events, the head.
+  // One database transaction without blocks: the head, the fees, a finalization's proofs, state and events.
   async #write(batch: Batch, head: ChainInfoDTO, meta: Record<string, unknown>): Promise<void> {
-    const { blocks } = batch;
     // The head as the store has it: its last block, and the last finalization round it holds.
     const chainInfo: ChainInfoDTO = { ...head, latestFinalizedBlock: this.#finalized ?? head.latestFinalizedBlock };
     await this.#store.write({ ...batch, meta: { ...meta, chainInfo } });
     this.#writtenHead = JSON.stringify(chainInfo);
+  }
+
+  /**
+   * A batch begun in the store, completed and committed: its state rows (read while the batches
+   * before it were written), the proofs, the events, the head and meta; then the mirror's own
+   * account of what the store holds moves to it (in the order the batches commit).
+   */
+  async #committed(pending: PendingBatch, batch: Batch, planned: PlannedState, head: ChainInfoDTO, withFees: boolean): Promise<void> {
+    let meta: Record<string, unknown>;
+    try {
+      batch.state = await planned.rows;
+      meta = withFees ? await this.#fees() : {};
+    } catch (error) {
+      await pending.abandon();
+      throw error;
+    }
+    // The head as the store has it: its last block, and the last finalization round it holds.
+    const chainInfo: ChainInfoDTO = { ...head, latestFinalizedBlock: this.#finalized ?? head.latestFinalizedBlock };
+    const { blocks, rows, statements, leaves, ...rest } = batch;
+    await pending.commit({ ...rest, meta: { ...meta, chainInfo } });
+    this.#writtenHead = JSON.stringify(chainInfo);
+    const end = blocks.at(-1)!;
     const now = Date.now();
-    if (blocks.length > 0) this.#written.push({ at: now, height: BigInt(blocks.at(-1)!.block.height) });
+    this.#written.push({ at: now, height: BigInt(end.block.height) });
     while (this.#written.length > 0 && this.#written[0].at < now - 60_000) this.#written.shift();
+    planned.written.open();
+    // Written: the batches planned after it read the store from here on, and its rows are let go.
+    this.#planned.splice(this.#planned.indexOf(planned), 1);
+    for (const hash of batch.unpooled) this.#pooled?.delete(hash);
+    this.#copyState = false;
+    [this.#height, this.#hash] = [BigInt(end.block.height), end.meta.hash];
+    this.#progress();
   }
 
   #progress(): void {

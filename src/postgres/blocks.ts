@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { BlockInfoDTO, FinalizationProofDTO } from '../backend/dto.js';
 import type { ChainEvent } from '../backend/events.js';
-import { appendToLists, blockList, truncateLists } from './lists.js';
+import { appendToLists, blockList, truncateLists, type ListEntry } from './lists.js';
 import { slices } from './pool.js';
 
 /**
@@ -31,7 +31,12 @@ export function jsonColumn(documents: readonly unknown[]): string {
 
 /** Appends blocks, in height order, after the stored ones. */
 export async function insertBlocks(client: pg.PoolClient, blocks: readonly BlockInfoDTO[]): Promise<void> {
-  if (blocks.length === 0) return;
+  await insertBlockRows(client, blocks);
+  await appendToLists(client, blockListEntries(blocks));
+}
+
+/** The blocks' rows alone (their lists' entries are `blockListEntries`). */
+export async function insertBlockRows(client: pg.PoolClient, blocks: readonly BlockInfoDTO[]): Promise<void> {
   // A slice a statement: a catch-up writes every block, each statement well inside the statement timeout.
   for (const slice of slices(blocks)) {
     await client.query(
@@ -40,7 +45,11 @@ export async function insertBlocks(client: pg.PoolClient, blocks: readonly Block
       [slice.map((info) => info.block.height), slice.map((info) => info.id), slice.map((info) => info.meta.hash), slice.map((info) => info.block.timestamp), jsonColumn(slice)],
     );
   }
-  await appendToLists(client, blocks.flatMap((info) => blockLists(info).map((list) => ({ list, key: info.id, entry: BigInt(info.block.height) }))));
+}
+
+/** The entries blocks add to the lists they are paged under. */
+export function blockListEntries(blocks: readonly BlockInfoDTO[]): ListEntry[] {
+  return blocks.flatMap((info) => blockLists(info).map((list) => ({ list, key: info.id, entry: info.block.height })));
 }
 
 /**

@@ -2,16 +2,17 @@ import type pg from 'pg';
 import type { BlockInfoDTO, FinalizationProofDTO, TransactionStatusDTO } from '../backend/dto.js';
 import type { ChainEvent } from '../backend/events.js';
 import type { BlockLeaves } from '../memory/block-merkle.js';
-import { insertBlocks, insertEvents, insertProofs, insertRevision, removeBlocksAbove } from './blocks.js';
+import { blockListEntries, insertBlockRows, insertEvents, insertProofs, insertRevision, removeBlocksAbove } from './blocks.js';
+import { insertRanks, ListEnds, setListCounts, type RankedEntries } from './lists.js';
 import { INBOUND_CHANNEL, type InboundKind } from './inputs.js';
 import { MIRROR_META, writeMeta, type MirrorMeta } from './meta.js';
 import { migrate } from './migrations.js';
 import { createPool, inTransaction, slices, type PostgresOptions } from './pool.js';
 import { insertLeaves } from './proofs.js';
-import { insertStatements, removeStatementsAbove, type StatementRow } from './receipts.js';
+import { insertStatementRows, lastStatementSeq, removeStatementsAbove, statementFilters, statementListEntries, type StatementRow } from './receipts.js';
 import { LIST_BUCKET_SIZE } from './state-lists.js';
 import { writeStateRows, type EntryRow as StateEntryRow, type StateRows } from './state-write.js';
-import { appendConfirmed, removeFromPools, removeTransactionsAbove, replacePools, writeStatuses, type EntryRow } from './transactions.js';
+import { confirmedListEntries, insertConfirmedRows, lastConfirmedSeq, removeFromPools, removeTransactionsAbove, replacePools, writeStatuses, type EntryRow } from './transactions.js';
 import { WakeUpReader } from './wakeup.js';
 
 /** What one database transaction of a mirror writes: blocks with what they hold, or a head and finalization alone. */
@@ -34,6 +35,29 @@ export interface MirroredBatch {
   readonly meta: Readonly<Record<string, unknown>>;
 }
 
+/** The rows of a batch a mirror writes ahead, before the batches before it commit. */
+export type MirroredRows = Pick<MirroredBatch, 'blocks' | 'rows' | 'statements' | 'leaves'>;
+
+/** What a batch writes once the batches before it are committed. */
+export type MirroredRest = Omit<MirroredBatch, keyof MirroredRows>;
+
+/** A batch being written (`MirrorStore.begin`). */
+export interface PendingBatch {
+  /** Writes the rest once the batches begun before this one are committed, and commits; rolls back and rejects if one of them failed or a statement here fails. */
+  commit(rest: MirroredRest): Promise<void>;
+  /** Rolls the batch back (the batches begun after it roll back too). */
+  abandon(): Promise<void>;
+}
+
+/** A promise and what settles it. */
+function deferred(): { promise: Promise<void>; resolve: () => void; reject: (error: Error) => void } {
+  let resolve!: () => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<void>((yes, no) => ([resolve, reject] = [yes, no]));
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}
+
 /** An announce a gateway instance queued for the upstream. */
 export interface QueuedAnnounce {
   readonly seq: string;
@@ -50,6 +74,18 @@ export interface QueuedAnnounce {
  */
 export class MirrorStore {
   readonly #pool: pg.Pool;
+  /** The ends of the lists as the batches begun make them. */
+  readonly #ends = new ListEnds();
+  /** The next sequence numbers of confirmed entries and statements, after the batches begun; read from the store when unknown. */
+  #next: { transactions: bigint; statements: bigint } | undefined;
+  /** Batches begun. */
+  #batches = 0;
+  /** Settles when the last batch begun is committed or rolled back. */
+  #last: Promise<void> = Promise.resolve();
+  /** Moves each time the numbering is forgotten: a batch numbered before cannot commit. */
+  #generation = 0;
+  /** Settles when the last batch begun is numbered. */
+  #numbering: Promise<void> = Promise.resolve();
 
   private constructor(pool: pg.Pool) {
     this.#pool = pool;
@@ -102,18 +138,99 @@ export class MirrorStore {
 
   /** Writes a batch in one database transaction: blocks, transactions, statements, leaves, state, pools, statuses, proofs, events and meta. */
   async write(batch: MirroredBatch): Promise<void> {
-    await inTransaction(this.#pool, async (client) => {
-      await insertBlocks(client, batch.blocks);
-      await appendConfirmed(client, batch.rows);
-      await insertStatements(client, batch.statements);
-      await insertLeaves(client, batch.leaves);
-      if (batch.state) await writeStateRows(client, await changedState(client, batch.state), { bucketSize: LIST_BUCKET_SIZE, catchUp: false });
-      await removeFromPools(client, batch.unpooled);
-      await writeStatuses(client, batch.statuses);
-      await insertProofs(client, batch.proofs);
-      await insertEvents(client, batch.events);
-      await writeMeta(client, batch.meta);
+    const { blocks, rows, statements, leaves, ...rest } = batch;
+    await this.begin({ blocks, rows, statements, leaves }).commit(rest);
+  }
+
+  /**
+   * Starts writing a batch in a database transaction of its own connection: its rows (blocks,
+   * transactions, statements, leaves, their lists' ranks) go in at once, numbered after the
+   * batches begun before it, while those are still being written. `commit` adds the rest once
+   * they are committed, and commits: the batches commit in the order they began, each whole,
+   * and one that fails takes those begun after it down with it (rolled back), so the store
+   * never holds a batch without the ones before it.
+   */
+  begin(rows: MirroredRows): PendingBatch {
+    const batch = ++this.#batches;
+    const previous = this.#last;
+    const settled = deferred();
+    this.#last = settled.promise;
+    const client = this.#pool.connect();
+    // Numbered and ranked in the order the batches began, whatever order their connections come in.
+    let generation = -1;
+    const numbered = this.#numbering.then(async () => {
+      generation = this.#generation;
+      return this.#numbered(await client, rows, batch);
     });
+    this.#numbering = numbered.then(() => undefined, () => undefined);
+    const written = numbered.then(async ({ client: connection, ...numbering }) => {
+      await connection.query('begin');
+      await insertBlockRows(connection, rows.blocks);
+      await insertConfirmedRows(connection, rows.rows.flat(), numbering.transactions);
+      await insertStatementRows(connection, rows.statements, numbering.statements, numbering.filters);
+      await insertLeaves(connection, rows.leaves);
+      await insertRanks(connection, numbering.ranks);
+    });
+    written.catch(() => undefined);
+    const finish = async (rest: MirroredRest | undefined): Promise<void> => {
+      const connection = await client.catch(() => undefined);
+      try {
+        await written;
+        if (rest === undefined) throw new Error('the batch was abandoned');
+        // A batch before it failed: this one fails too if it was numbered on top of it (before the numbering was read again).
+        await previous.catch((error: unknown) => {
+          if (generation !== this.#generation) throw error;
+        });
+        await setListCounts(connection!, this.#ends.endsOf(batch));
+        if (rest.state) await writeStateRows(connection!, await changedState(connection!, rest.state), { bucketSize: LIST_BUCKET_SIZE, catchUp: false });
+        await removeFromPools(connection!, rest.unpooled);
+        await writeStatuses(connection!, rest.statuses);
+        await insertProofs(connection!, rest.proofs);
+        await insertEvents(connection!, rest.events);
+        await writeMeta(connection!, rest.meta);
+        await connection!.query('commit');
+        this.#ends.settled(batch);
+        settled.resolve();
+      } catch (error) {
+        await connection?.query('rollback').catch(() => undefined);
+        // What was numbered after the last batch committed is not in the store: once the batches before this one
+        // are settled, the next batch reads the numbering from the store, and those numbered before fail.
+        await previous.catch(() => undefined);
+        this.#forget();
+        settled.reject(error as Error);
+        throw error;
+      } finally {
+        connection?.release();
+      }
+    };
+    let finished: Promise<void> | undefined;
+    return {
+      commit: (rest) => (finished ??= finish(rest)),
+      abandon: () => (finished ??= finish(undefined)).catch(() => undefined),
+    };
+  }
+
+  /** Every batch begun is settled (committed, or rolled back). */
+  async settled(): Promise<void> {
+    await this.#last.catch(() => undefined);
+  }
+
+  /** The batch's sequence numbers (after the batches begun before it) and its lists' ranks. */
+  async #numbered(client: pg.PoolClient, rows: MirroredRows, batch: number): Promise<{ client: pg.PoolClient; transactions: bigint; statements: bigint; filters: string[][]; ranks: RankedEntries }> {
+    this.#next ??= { transactions: (await lastConfirmedSeq(client)) + 1n, statements: (await lastStatementSeq(client)) + 1n };
+    const confirmed = rows.rows.flat();
+    const { transactions, statements } = this.#next;
+    this.#next = { transactions: transactions + BigInt(confirmed.length), statements: statements + BigInt(rows.statements.length) };
+    const filters = statementFilters(rows.statements);
+    const entries = [...blockListEntries(rows.blocks), ...confirmedListEntries(confirmed, transactions), ...statementListEntries(rows.statements, statements, filters)];
+    return { client, transactions, statements, filters, ranks: await this.#ends.rank(client, entries, batch) };
+  }
+
+  /** Forgets the numbering kept (a batch failed, or blocks were removed): the next batch reads it from the store. */
+  #forget(): void {
+    this.#generation++;
+    this.#next = undefined;
+    this.#ends.reset();
   }
 
   /** The pools written whole in place of the stored ones, with the statuses and events of what changed, in one transaction. */
@@ -133,6 +250,7 @@ export class MirrorStore {
       await removeBlocksAbove(client, height);
       await insertRevision(client);
     });
+    this.#forget();
   }
 
   /** The keys the store lists in a kind's list (`''`: every entry of the kind). */

@@ -141,33 +141,52 @@ function collectReceipts(chain: Chain, batch: SealedBatch, follower: TreeFollowe
 /** Appends statements (in the chain's order) to the table and to their lists: every transaction statement to the whole list and to a list per filter value of its receipts. */
 export async function insertStatements(client: pg.PoolClient, statements: readonly StatementRow[]): Promise<void> {
   if (statements.length === 0) return;
+  const first = (await lastStatementSeq(client)) + 1n;
+  const filters = statementFilters(statements);
+  await insertStatementRows(client, statements, first, filters);
+  await appendToLists(client, statementListEntries(statements, first, filters));
+}
+
+/** The highest sequence number of the statements stored (0 for none). */
+export async function lastStatementSeq(client: pg.PoolClient): Promise<bigint> {
   const { rows } = await client.query<{ seq: string }>('select coalesce(max(seq), 0) as seq from statements');
-  const first = BigInt(rows[0].seq) + 1n;
-  const filters = statements.map(({ kind, info }) => (kind === 'transaction' ? statementFilterKeys(info as TransactionStatementInfoDTO) : []));
+  return BigInt(rows[0].seq);
+}
+
+/** Each statement's filter values (a resolution has none): its row's `filters`, and the lists it is ranked in. */
+export function statementFilters(statements: readonly StatementRow[]): string[][] {
+  return statements.map(({ kind, info }) => (kind === 'transaction' ? statementFilterKeys(info as TransactionStatementInfoDTO) : []));
+}
+
+/** Statements' rows alone, numbered from `first` on (their lists' entries are `statementListEntries`). */
+export async function insertStatementRows(client: pg.PoolClient, statements: readonly StatementRow[], first: bigint, filters: readonly string[][]): Promise<void> {
   // A slice a statement: a catch-up's statements may be hundreds of thousands, each statement well inside the statement timeout.
   for (let from = 0; from < statements.length; from += ROWS_PER_STATEMENT) {
     const slice = statements.slice(from, from + ROWS_PER_STATEMENT);
     await client.query(
-    `insert into statements (seq, kind, id, height, filters, json)
-     select seq, kind, id, height, string_to_array(filters, ' '), json::text
-     from rows from (unnest($1::bigint[]), unnest($2::text[]), unnest($3::text[]), unnest($4::bigint[]), unnest($5::text[]), json_array_elements($6::json)) as t (seq, kind, id, height, filters, json)`,
-    [
-      slice.map((_, i) => (first + BigInt(from + i)).toString()),
-      slice.map(({ kind }) => kind),
-      slice.map(({ info }) => info.id),
-      slice.map(({ info }) => info.statement.height),
-      // Filter values hold no spaces (`type=8515`, `sender=<hex>`).
-      filters.slice(from, from + ROWS_PER_STATEMENT).map((keys) => keys.join(' ')),
-      jsonColumn(slice.map(({ info }) => info)),
-    ],
-  );
+      `insert into statements (seq, kind, id, height, filters, json)
+       select seq, kind, id, height, string_to_array(filters, ' '), json::text
+       from rows from (unnest($1::bigint[]), unnest($2::text[]), unnest($3::text[]), unnest($4::bigint[]), unnest($5::text[]), json_array_elements($6::json)) as t (seq, kind, id, height, filters, json)`,
+      [
+        slice.map((_, i) => (first + BigInt(from + i)).toString()),
+        slice.map(({ kind }) => kind),
+        slice.map(({ info }) => info.id),
+        slice.map(({ info }) => info.statement.height),
+        // Filter values hold no spaces (`type=8515`, `sender=<hex>`).
+        filters.slice(from, from + ROWS_PER_STATEMENT).map((keys) => keys.join(' ')),
+        jsonColumn(slice.map(({ info }) => info)),
+      ],
+    );
   }
-  const entries: ListEntry[] = statements.flatMap(({ kind, info }, i) => {
-    const entry = first + BigInt(i);
-    const lists = kind === 'transaction' ? [TRANSACTION_STATEMENTS, ...filters[i].map(filterList)] : [resolutionList(kind)];
-    return lists.map((list) => ({ list, key: info.id, entry }));
+}
+
+/** The entries statements numbered from `first` on add to their lists. */
+export function statementListEntries(statements: readonly StatementRow[], first: bigint, filters: readonly string[][]): ListEntry[] {
+  return statements.flatMap((row, i) => {
+    const entry = (first + BigInt(i)).toString();
+    const lists = row.kind === 'transaction' ? [TRANSACTION_STATEMENTS, ...filters[i].map(filterList)] : [resolutionList(row.kind)];
+    return lists.map((list) => ({ list, key: row.info.id, entry }));
   });
-  await appendToLists(client, entries);
 }
 
 /** Removes the statements above `height` (a mirror's upstream switched forks): their rows, ranks and lists' counts, and the blocks' merkle leaves. */

@@ -199,15 +199,32 @@ function confirmedLists(row: EntryRow): string[] {
 export async function appendConfirmed(client: pg.PoolClient, records: readonly EntryRow[][]): Promise<void> {
   const rows = records.flat();
   if (rows.length === 0) return;
+  const first = (await lastConfirmedSeq(client)) + 1n;
+  await insertConfirmedRows(client, rows, first);
+  await appendToLists(client, confirmedListEntries(rows, first));
+}
+
+/** The highest sequence number of the confirmed entries stored (0 for none). */
+export async function lastConfirmedSeq(client: pg.PoolClient): Promise<bigint> {
   const { rows: [last] } = await client.query<{ seq: string | null }>('select max(seq) as seq from transactions');
-  const first = BigInt(last.seq ?? 0) + 1n;
+  return BigInt(last.seq ?? 0);
+}
+
+/** Confirmed entries' rows alone, numbered from `first` on (their lists' entries are `confirmedListEntries`). */
+export async function insertConfirmedRows(client: pg.PoolClient, rows: readonly EntryRow[], first: bigint): Promise<void> {
   let seq = first;
   for (const slice of slices(rows)) {
     await insertConfirmed(client, slice, seq);
     seq += BigInt(slice.length);
   }
-  const entries: ListEntry[] = rows.flatMap((row, i) => confirmedLists(row).map((list) => ({ list, key: row.id, entry: first + BigInt(i) })));
-  await appendToLists(client, entries);
+}
+
+/** The entries confirmed rows numbered from `first` on add to their lists. */
+export function confirmedListEntries(rows: readonly EntryRow[], first: bigint): ListEntry[] {
+  return rows.flatMap((row, i) => {
+    const entry = (first + BigInt(i)).toString();
+    return confirmedLists(row).map((list) => ({ list, key: row.id, entry }));
+  });
 }
 
 /** Inserts rows numbered from `first` on. */

@@ -27,6 +27,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { InMemoryChain } from '../../src/in-memory-chain.js';
 import { Mirror, type MirrorOptions } from '../../src/mirror/mirror.js';
+import { MirrorStore } from '../../src/postgres/mirror-store.js';
 import { createPostgresBackend } from '../../src/postgres/backend.js';
 import { PostgresWriter } from '../../src/postgres/writer.js';
 import { unfundedAccount } from '../support/announce.js';
@@ -554,6 +555,55 @@ describe('mirror', () => {
     // Far under a request a block: ranges, not heights.
     expect(asked.filter((url) => /[?&]height=/.test(url) && !url.startsWith('/statements/resolutions')), 'no listing by one height but resolutions').toEqual([]);
     expect(asked.length / blocks).toBeLessThan(0.25);
+  });
+
+  it('rolls back the batches written after one that fails, and goes on from the last one committed: every page alike, every list dense', async () => {
+    const chain = testChain({ finalizationInterval: 100 });
+    const upstream = await upstreamOf(chain);
+    for (const round of ['one', 'two', 'three']) {
+      harvest(chain, 90);
+      activity(chain, round);
+    }
+    harvest(chain, 40);
+    // The store's tables first, then two failures, each once (a sequence moves outside transactions): the rows of the
+    // batch holding block 130 fail (while the batch before it completes), and the completion of the batch ending at
+    // block 300 (while the next one's rows go in).
+    const { store } = await MirrorStore.open({ url: postgres().url });
+    await store.close();
+    const db = new pg.Client({ connectionString: postgres().url });
+    await db.connect();
+    cleanups.push(() => db.end());
+    await db.query(`
+      create sequence failures_rows; create sequence failures_completion;
+      create function fail_once() returns trigger language plpgsql as $$
+      begin
+        if nextval(tg_argv[0]) = 1 then raise exception 'injected failure (%)', tg_argv[0]; end if;
+        return new;
+      end $$;
+      create trigger fail_rows before insert on blocks for each row when (new.height = 130) execute function fail_once('failures_rows');
+      create trigger fail_completion before update on list_counts for each row when (new.list = 'blocks' and new.count = 300) execute function fail_once('failures_completion');
+    `);
+    const errors: string[] = [];
+    const mirror = await mirrorOf(upstream.base, { batchSize: 50, onError: (error) => errors.push(error.message) });
+    await mirror.caughtUp();
+    expect(errors.filter((message) => message.includes('injected failure'))).toEqual([
+      expect.stringContaining('failures_rows'),
+      expect.stringContaining('failures_completion'),
+    ]);
+    // The batch whose completion failed was written again: its trigger fired twice.
+    const { rows: [{ value }] } = await db.query<{ value: string }>('select last_value as value from failures_completion');
+    expect(value).toBe('2');
+
+    // Every list's ranks run from 1 to its count, each once; every page and entity as the upstream has it.
+    const { rows: lists } = await db.query<{ list: string; count: string; ranks: string; top: string | null }>(
+      'select c.list, c.count, count(r.rank) as ranks, max(r.rank) as top from list_counts c left join ranks r on r.list = c.list group by c.list, c.count',
+    );
+    expect(lists.length).toBeGreaterThan(10);
+    expect(lists.filter((list) => list.count !== list.ranks || (list.top ?? '0') !== list.count)).toEqual([]);
+    const { rows: [blocks] } = await db.query<{ count: string }>("select count from list_counts where list = 'blocks'");
+    expect(blocks.count).toBe(String(chain.height));
+    const reader = await readerGateway();
+    await expectSameAsUpstream(upstream, reader);
   });
 
   it('starts at a chosen height: the blocks, transactions and finalization rounds from there on', async () => {
