@@ -29,3 +29,22 @@ export interface NetworkSettings {
 export function symbolNetwork({ network, epochAdjustment, generationHashSeed }: NetworkSettings): Network {
   return new Network(network, NETWORK_IDENTIFIERS[network], new Date(epochAdjustment * 1000), new Hash256(generationHashSeed));
 }
+
+/** A catapult config number (`1'000`, `0x72C0'212E'67A0'8BCE`) without its group marks; undefined for anything else. */
+export function configNumber(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !/^(0x[0-9A-Fa-f']+|[0-9']+)$/.test(value) || !/[0-9A-Fa-f]$/.test(value)) return undefined;
+  return value.replaceAll("'", '');
+}
+
+/** A config uint64 (`0x72C0'212E'67A0'8BCE`) as a mosaic id, 16 uppercase hex; undefined for anything else. */
+export function configMosaicId(value: unknown): string | undefined {
+  const number = configNumber(value);
+  if (number === undefined) return undefined;
+  const id = BigInt(number);
+  return id < 1n << 64n ? id.toString(16).toUpperCase().padStart(16, '0') : undefined;
+}
+
+/** The network a chain's `/network/properties` names (`network.identifier`: `mainnet`, else a test network). */
+export function networkOfProperties(properties: { readonly network: { readonly identifier: string } }): NetworkName {
+  return properties.network.identifier === 'mainnet' ? 'mainnet' : 'testnet';
+}

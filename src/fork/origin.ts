@@ -9,7 +9,7 @@ import { resolveChainOptions, type InMemoryChainOptions } from '../memory/option
 import { accountStateOf } from '../families/core/account-store.js';
 import { MOSAICS } from '../families/mosaic/state.js';
 import { mosaicEntryOf } from '../families/mosaic/store.js';
-import { NETWORK_IDENTIFIERS, networkNamed, symbolNetwork } from '../network.js';
+import { configMosaicId, configNumber, NETWORK_IDENTIFIERS, networkNamed, symbolNetwork } from '../network.js';
 import { UpstreamClient } from '../upstream/client.js';
 import type { UpstreamNetwork } from '../upstream/network.js';
 import type { UpstreamClientOptions } from '../upstream/options.js';
@@ -113,14 +113,15 @@ async function requiredBlock(client: UpstreamClient, height: bigint): Promise<Bl
 
 /** A catapult config number (`1'000`, `0x72C0'212E'67A0'8BCE`) without its group marks. */
 function numberOf(value: unknown, name: string): string {
-  if (typeof value !== 'string' || !/^(0x)?[0-9A-Fa-f']+$/.test(value)) throw new UpstreamError('garbage', `/network/properties ${name} is not a number: ${JSON.stringify(value)}`);
-  return value.replaceAll("'", '');
+  const number = configNumber(value);
+  if (number === undefined) throw new UpstreamError('garbage', `/network/properties ${name} is not a number: ${JSON.stringify(value)}`);
+  return number;
 }
 
 function mosaicIdOf(value: unknown, name: string): string {
-  const hex = numberOf(value, name).replace(/^0x/, '').toUpperCase().padStart(16, '0');
-  if (hex.length !== 16) throw new UpstreamError('garbage', `/network/properties ${name} is not a mosaic id: ${JSON.stringify(value)}`);
-  return hex;
+  const id = configMosaicId(value);
+  if (id === undefined) throw new UpstreamError('garbage', `/network/properties ${name} is not a mosaic id: ${JSON.stringify(value)}`);
+  return id;
 }
 
 function addressOf(value: unknown, name: string): string {

@@ -1,6 +1,6 @@
 import { SymbolFacade } from 'symbol-sdk/symbol';
 import type { GatewayBackend } from '../backend/index.js';
-import { symbolNetwork } from '../network.js';
+import { configMosaicId, networkOfProperties, symbolNetwork } from '../network.js';
 import { rosettaError } from './errors.js';
 
 /** A Mesh `NetworkIdentifier`: `{ blockchain: 'Symbol', network: 'testnet' | 'mainnet' }`. */
@@ -36,11 +36,6 @@ export type RosettaHandler = (request: Readonly<Record<string, unknown>>, contex
 /** Rosetta routes by path (`/network/list`), all POST. */
 export type RosettaRoutes = Readonly<Record<string, RosettaHandler>>;
 
-/** The uint64 of a properties value (`0x72C0'212E'67A0'8BCE`, `'1'000'`) as 16 hex. */
-function mosaicIdOf(value: string): string {
-  return BigInt(value.replaceAll("'", '')).toString(16).toUpperCase().padStart(16, '0');
-}
-
 /** A context over `backend`: the network's facts are read once, when first asked. */
 export function createRosettaContext(backend: GatewayBackend): RosettaContext {
   let identifier: Promise<RosettaNetworkIdentifier> | undefined;
@@ -68,14 +63,16 @@ export function createRosettaContext(backend: GatewayBackend): RosettaContext {
     networkIdentifier: () => (identifier ??= once(async () => ({ blockchain: 'Symbol', network: (await backend.network.type()).name }), () => (identifier = undefined))),
     facade: () =>
       (facade ??= once(async () => {
-        const { network } = await backend.network.properties();
-        const name = network.identifier === 'mainnet' ? 'mainnet' : 'testnet';
+        const properties = await backend.network.properties();
+        const { network } = properties;
         // The network's own epoch and seed (a private chain's differ from the public network's): hashes and signatures follow from them.
-        return new SymbolFacade(symbolNetwork({ network: name, epochAdjustment: Number.parseInt(network.epochAdjustment, 10), generationHashSeed: network.generationHashSeed }));
+        return new SymbolFacade(symbolNetwork({ network: networkOfProperties(properties), epochAdjustment: Number.parseInt(network.epochAdjustment, 10), generationHashSeed: network.generationHashSeed }));
       }, () => (facade = undefined))),
     currency: () =>
       (currency ??= once(async () => {
-        const mosaicId = mosaicIdOf(String((await backend.network.properties()).chain.currencyMosaicId));
+        const { currencyMosaicId } = (await backend.network.properties()).chain;
+        const mosaicId = configMosaicId(currencyMosaicId);
+        if (mosaicId === undefined) throw rosettaError('internalServerError', { reason: `the currency mosaic id ${String(currencyMosaicId)} is not a mosaic id` });
         const found = await mosaicCurrency(mosaicId);
         if (!found) throw rosettaError('internalServerError', { reason: `the currency mosaic ${mosaicId} is not on the chain` });
         return found;

@@ -4,7 +4,7 @@ import { parseAddress } from '../http/address.js';
 import { requireJsonObject } from '../http/body.js';
 import { parseUint64 } from '../http/query.js';
 import { generateNamespacePath } from 'symbol-sdk/symbol';
-import { NETWORK_IDENTIFIERS } from '../network.js';
+import { NETWORK_IDENTIFIERS, networkOfProperties } from '../network.js';
 import type { RouteOptions, Router } from '../http/router.js';
 import { andThen } from './awaitable.js';
 import { parseId } from './params.js';
@@ -28,7 +28,7 @@ export function devRoutes(router: Router, backend: GatewayBackend): void {
   if (!dev) return;
 
   // The chain's network byte: an address of another network is refused by name.
-  const networkByte = () => andThen(backend.network.properties(), ({ network }) => NETWORK_IDENTIFIERS[network.identifier === 'mainnet' ? 'mainnet' : 'testnet']);
+  const networkByte = () => andThen(backend.network.properties(), (properties) => NETWORK_IDENTIFIERS[networkOfProperties(properties)]);
   const address = (value: unknown) => andThen(networkByte(), (byte) => parseAddress('address', text('address', value), byte));
 
   router.post('/dev/mine', (ctx) => {
