@@ -10,7 +10,7 @@ export function blockList(signer?: string, beneficiary?: string): string {
 /** One entry appended to an append-only list (see `ranks` in migrations.ts). */
 export interface ListEntry {
   readonly list: string;
-  /** The entry's key in the list's order (its id): an offset is placed by it. */
+  /** The entry's key in the list's order (its id, hex): an offset is placed by it. */
   readonly key: string;
   /** What the entry points at (a block's height, a transaction's sequence number), a decimal string. */
   readonly entry: string;
@@ -98,11 +98,13 @@ export async function insertRanks(client: pg.PoolClient, ranked: RankedEntries):
       if (index === undefined) names.set(list, (index = names.size + 1));
       indexes.push(index);
     }
+    // The columns but the names as comma-separated text (keys are hex ids, the others numbers): pg escapes each element of an array parameter.
     await client.query(
       `insert into ranks (list, rank, key, entry)
-       select n.list, t.rank, t.key, t.entry from unnest($2::int[], $3::bigint[], $4::text[], $5::bigint[]) as t(i, rank, key, entry)
+       select n.list, t.rank, t.key, t.entry
+       from unnest(string_to_array($2, ',')::int[], string_to_array($3, ',')::bigint[], string_to_array($4, ','), string_to_array($5, ',')::bigint[]) as t(i, rank, key, entry)
        join unnest($1::text[]) with ordinality as n(list, i) using (i)`,
-      [[...names.keys()], indexes, ranked.ranks.slice(from, to), ranked.keys.slice(from, to), ranked.entries.slice(from, to)],
+      [[...names.keys()], indexes.join(','), ranked.ranks.slice(from, to).join(','), ranked.keys.slice(from, to).join(','), ranked.entries.slice(from, to).join(',')],
     );
   }
 }
