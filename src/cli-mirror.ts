@@ -3,13 +3,13 @@ import { isLoopback } from './command-line.js';
 /** What `symbol-gateway mirror` says and assumes about its upstream and store, beside its flags (src/mirror/command.ts). */
 
 /** The mirror's `--rate` for a public upstream when none is given: gentle enough for a node others use. */
-export const PUBLIC_UPSTREAM_RATE = 20;
+const PUBLIC_UPSTREAM_RATE = 20;
 
 /**
  * The mirror's `--rate` for an upstream on this machine when none is given: the flag's highest,
  * no limit in practice (the requests in flight, `--in-flight`, bound them).
  */
-export const LOOPBACK_UPSTREAM_RATE = 10_000;
+const LOOPBACK_UPSTREAM_RATE = 10_000;
 
 /** The mirror's `--rate` when none is given: none to speak of for an upstream on this machine (127.0.0.1, ::1, localhost), 20 a second for any other. */
 export function defaultUpstreamRate(url: string): number {
