@@ -622,10 +622,22 @@ try {
   // A reader serves the explorer too: it reads only public routes.
   console.log(`explorer: ${base}/explorer`);
   if (chain) {
+    const idle = idleChainHint(chain.options, options.dev);
+    if (idle) console.log(idle);
     console.log(options.dev ? `dev controls: curl -X POST -H 'content-type: application/json' -d '{"count":1}' ${base}/dev/mine` : 'dev controls: off (--dev turns them on)');
     if (chain.fundedAccounts.length > 0) console.log(`funded test accounts (${formatXym(chain.options.accountBalance)} XYM each; generation hash seed ${chain.options.generationHashSeed}):`);
     for (const account of chain.fundedAccounts) console.log(`  ${account.address}  private key ${account.privateKey}`);
   }
+}
+
+/**
+ * For a chain that makes no blocks by itself (no block time, no automine): how blocks are made,
+ * since a transaction announced to it stays unconfirmed until then. Undefined for a chain that does.
+ */
+function idleChainHint({ blockInterval, automine }: { blockInterval: number; automine: boolean }, dev: boolean): string | undefined {
+  if (blockInterval > 0 || automine) return undefined;
+  const how = dev ? 'POST /dev/mine makes one (below); or restart with' : 'restart with --dev (then POST /dev/mine makes one),';
+  return `blocks: none are made by themselves (--block-time 0, no --automine), and transactions stay unconfirmed until one is: ${how} --automine (a block for each transaction) or --block-time <ms>`;
 }
 
 function listen(listening: http.Server, port: number): Promise<void> {

@@ -39,6 +39,20 @@ describe('symbol-gateway command', () => {
     expect(other.lines.filter((line) => line.includes('private key')).map((line) => line.trim().split(/\s+/)[0])).not.toEqual(printed);
   }, 60_000);
 
+  it('says how blocks are made when the chain makes none by itself (--block-time 0 without --automine)', async () => {
+    const idle = 'blocks: none are made by themselves (--block-time 0, no --automine), and transactions stay unconfirmed until one is';
+    const [automine, timed, onRequest, noDev] = await Promise.all([
+      started(['--block-time', '0', '--automine', '--accounts', '1'], 1),
+      started(['--block-time', '1000', '--accounts', '1'], 1),
+      started(['--block-time', '0', '--accounts', '1'], 1),
+      started(['--block-time', '0', '--accounts', '1', '--no-dev'], 1),
+    ]);
+    expect(automine.lines.join('\n')).not.toContain(idle);
+    expect(timed.lines.join('\n')).not.toContain(idle);
+    expect(onRequest.lines).toContain(`${idle}: POST /dev/mine makes one (below); or restart with --automine (a block for each transaction) or --block-time <ms>`);
+    expect(noDev.lines).toContain(`${idle}: restart with --dev (then POST /dev/mine makes one), --automine (a block for each transaction) or --block-time <ms>`);
+  }, 60_000);
+
   it('takes PORT, HOST and BLOCK_INTERVAL from the environment, flags first', async () => {
     const child = run(['--host', '127.0.0.1', '--accounts', '1'], { PORT: '0', BLOCK_INTERVAL: '0' });
     let stdout = '';

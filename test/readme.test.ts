@@ -1,9 +1,10 @@
 /**
  * README.md's shell commands run from a clone as written: the command is `npm start -- …` there
  * (`npx symbol-gateway` finds no binary in a clone: the package does not install itself), and the
- * subcommands it names answer their `--help`.
+ * subcommands it names answer their `--help`; the examples' `GATEWAY_URL` is told, with the default
+ * every example that reads it has.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { finished } from './support/cli.js';
 
@@ -15,6 +16,25 @@ describe('README', () => {
   it('starts the command as a clone can: npm start, never npx', () => {
     expect(shellLines.filter((line) => line.trimStart().startsWith('npm start --')).length).toBeGreaterThan(3);
     expect(shellLines.filter((line) => /^\s*npx symbol-gateway\b/.test(line))).toEqual([]);
+  });
+
+  it('says how to point the examples at a gateway: GATEWAY_URL, with the default each example that reads it has', () => {
+    const stated = /`GATEWAY_URL` \(default `([^`]+)`/.exec(readme)?.[1];
+    expect(stated).toBe('http://localhost:3000');
+    // Where the command listens by default (its --port).
+    expect(new URL(stated!).port).toBe(/\| `--port <n>` \(`PORT`\) \| `(\d+)` \|/.exec(readme)?.[1]);
+    expect(shellLines.some((line) => /^GATEWAY_URL=http:\/\/\S+ .*npx tsx examples\/[\w-]+\.ts\b/.test(line))).toBe(true);
+    const examples = new URL('../examples/', import.meta.url);
+    const reading = readdirSync(examples)
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => ({ file, text: readFileSync(new URL(file, examples), 'utf8') }))
+      .filter(({ text }) => text.includes('GATEWAY_URL'));
+    expect(reading.length).toBeGreaterThan(1);
+    for (const { file, text } of reading) {
+      const defaults = [...text.matchAll(/process\.env\.GATEWAY_URL \?\? '([^']*)'/g)].map((match) => match[1]);
+      expect({ file, defaults }).toEqual({ file, defaults: [stated] });
+      expect(text, file).toContain(`GATEWAY_URL, default ${stated}`);
+    }
   });
 
   it('names subcommands the command has: each answers --help with exit 0', async () => {

@@ -60,6 +60,12 @@ export interface BlockRepository {
    * to the block's `receiptsHash`; undefined when there is no such block or statement.
    */
   statementMerklePath?(height: bigint, hash: string): Awaitable<MerkleProofInfoDTO | undefined>;
+  /**
+   * Why the backend serves nothing at `height` though the network has a block there (a fork's
+   * heights below its first block, which are its upstream's): the message of the 404 the routes
+   * of a height answer. Undefined for a height it serves, or one with no block at all.
+   */
+  notServed?(height: bigint): string | undefined;
 }
 
 /** A merkle path, leaf to root: each sibling hash (64 hex) and its side. */

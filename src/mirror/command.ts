@@ -1,3 +1,4 @@
+import { defaultUpstreamRate, storeRefusalHint, upstreamRateLine } from '../cli-mirror.js';
 import { flagsOf, redacted, UsageError, whole } from '../command-line.js';
 import type { MirrorProgress } from './mirror.js';
 
@@ -11,7 +12,8 @@ options (each also read from the environment variable in brackets):
   --from <url>              the gateway followed (http://node:3000) [UPSTREAM]
   --store <url>             the database written (postgres://user@host:5432/db) [STORE]
   --from-height <h>         first height copied into an empty database (default 1, the nemesis)
-  --rate <n>                requests per second to the upstream at most, retries included (default 20)
+  --rate <n>                requests per second to the upstream at most, retries included (default 20;
+                            no limit for an upstream on this machine: 127.0.0.1, ::1, localhost)
   --in-flight <n>           requests to the upstream in flight at once at most, under --rate (default 4)
   --batch-size <n>          blocks per database transaction while catching up (default 1000)
   --pool-size <n>           PostgreSQL connections at most (default 10)
@@ -53,7 +55,7 @@ function parse(argv: readonly string[]): MirrorCommand | 'help' {
     from,
     store,
     fromHeight: BigInt(heightText),
-    rate: whole('--rate', values.rate ?? '20', 1, 10_000),
+    rate: values.rate === undefined ? defaultUpstreamRate(from) : whole('--rate', values.rate, 1, 10_000),
     inFlight: whole('--in-flight', values['in-flight'] ?? '4', 1, 64),
     batchSize: whole('--batch-size', values['batch-size'] ?? '1000', 1, 10_000),
     poolSize: whole('--pool-size', values['pool-size'] ?? '10', 1, 1_000),
@@ -120,11 +122,13 @@ export async function mirrorCommand(argv: readonly string[]): Promise<void> {
       onError: (error) => console.error(`symbol-gateway mirror: ${error.message} (trying again)`),
     });
     console.log(`symbol-gateway mirror: following ${command.from} into ${redacted(command.store)} from height ${mirror.height + 1n}`);
+    console.log(upstreamRateLine(command.rate));
     const stop = () => void mirror.close().then(() => process.exit(0));
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   } catch (error) {
-    console.error(`symbol-gateway mirror: ${(error as Error).message}`);
+    const hint = storeRefusalHint((error as Error).message, command.store);
+    console.error(`symbol-gateway mirror: ${(error as Error).message}${hint ? `; ${hint}` : ''}`);
     process.exit(1);
   }
 }

@@ -17,7 +17,7 @@ export function blockRoutes(router: Router, backend: GatewayBackend): void {
   router.get('/blocks/:height', (ctx) => {
     const height = parseUint64('height', ctx.params.height);
     return andThen(backend.blocks.getByHeight(height), (block) => {
-      if (!block) throw ResourceNotFoundError.forId(ctx.params.height);
+      if (!block) throw notServed(backend, height) ?? ResourceNotFoundError.forId(ctx.params.height);
       return block;
     });
   }, PURE);
@@ -32,11 +32,17 @@ export function blockRoutes(router: Router, backend: GatewayBackend): void {
       const height = parseUint64('height', ctx.params.height);
       const hash = parseHex('hash', ctx.params.hash, 32);
       return andThen(find.call(backend.blocks, height, hash), (proof) => {
-        if (!proof) throw new ResourceNotFoundError(`no ${tree === 'transactions' ? 'transaction' : 'statement'} with hash '${ctx.params.hash}' in a block at height '${ctx.params.height}'`);
+        if (!proof) throw notServed(backend, height) ?? new ResourceNotFoundError(`no ${tree === 'transactions' ? 'transaction' : 'statement'} with hash '${ctx.params.hash}' in a block at height '${ctx.params.height}'`);
         return proof;
       });
     }, PURE);
   }
+}
+
+/** The 404 for a height the backend does not serve though the network has a block there (below a fork); undefined for any other. */
+export function notServed(backend: GatewayBackend, height: bigint): ResourceNotFoundError | undefined {
+  const message = backend.blocks.notServed?.(height);
+  return message === undefined ? undefined : new ResourceNotFoundError(message);
 }
 
 function parseBlockSearch(query: URLSearchParams): BlockSearchCriteria {

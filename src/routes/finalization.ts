@@ -2,6 +2,7 @@ import type { GatewayBackend } from '../backend/index.js';
 import { InvalidArgumentError, ResourceNotFoundError, clip } from '../errors.js';
 import { parseUint64 } from '../http/query.js';
 import { PURE, type Router } from '../http/router.js';
+import { notServed } from './blocks.js';
 
 /** `GET /finalization/proof/epoch/{epoch}` and `GET /finalization/proof/height/{height}`. */
 export function finalizationRoutes(router: Router, backend: GatewayBackend): void {
@@ -17,8 +18,9 @@ export function finalizationRoutes(router: Router, backend: GatewayBackend): voi
   }, PURE);
 
   router.get('/finalization/proof/height/:height', async (ctx) => {
-    const proof = await finalization.proofAtHeight(parseUint64('height', ctx.params.height));
-    if (!proof) throw ResourceNotFoundError.forId(ctx.params.height);
+    const height = parseUint64('height', ctx.params.height);
+    const proof = await finalization.proofAtHeight(height);
+    if (!proof) throw notServed(backend, height) ?? ResourceNotFoundError.forId(ctx.params.height);
     return proof;
   }, PURE);
 }

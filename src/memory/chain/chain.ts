@@ -118,6 +118,7 @@ export class Chain implements GatewayBackend, ChainIdentity {
       read: <T>(service: Service, read: () => T) => this.#read(service, read),
       health: () => this.#health,
       networkTime: () => this.networkTime(),
+      fork: this.fork,
     };
     ({
       blocks: this.blocks,

@@ -20,6 +20,8 @@ export interface RepositorySource {
   read<T>(service: Service, read: () => T): T;
   health(): NodeHealthDTO['status'];
   networkTime(): bigint;
+  /** A forked chain's upstream and the height it starts at (the blocks below are the upstream's). */
+  readonly fork?: { readonly url: string; readonly height: bigint };
 }
 
 /** The repositories a chain serves of its own (blocks, chain, node, network, transactions, receipts, proofs …), whatever its families. */
@@ -39,6 +41,7 @@ export function chainRepositories(source: RepositorySource): Required<Pick<Gatew
         }),
       transactionMerklePath: (height, hash) => db(() => core().merkleLeaves.path(height, 'transactions', hash)),
       statementMerklePath: (height, hash) => db(() => core().merkleLeaves.path(height, 'statements', hash)),
+      notServed: (height) => belowFork(source.fork, height),
     },
     chain: {
       info: () =>
@@ -101,6 +104,12 @@ export function chainRepositories(source: RepositorySource): Required<Pick<Gatew
       statePath: (tree, key) => read('apiNode', () => core().state.statePath(tree, key)),
     },
   };
+}
+
+/** For a height below a forked chain's first block: that the blocks there are the upstream's, and where. */
+function belowFork(fork: RepositorySource['fork'], height: bigint): string | undefined {
+  if (!fork || height >= fork.height) return undefined;
+  return `height ${height} is below the fork height ${fork.height}: this fork serves blocks from ${fork.height} on; the blocks before it, and what they hold, are the upstream's, at ${fork.url.replace(/\/+$/, '')}`;
 }
 
 /** The repositories the families serve, each over its plugin on the chain's current core. */
