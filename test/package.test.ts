@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { VERSION } from '../src/index.js';
 
@@ -17,6 +18,18 @@ describe('package', () => {
   it('exports package.json and states the Node range', () => {
     expect(pkg.exports['./package.json']).toBe('./package.json');
     expect(pkg.engines.node).toBe('>=20.19');
+  });
+
+  it('installs without an engine warning on the oldest Node it supports: no package in the lock asks for a newer one', () => {
+    const semver = createRequire(import.meta.url)('semver') as { satisfies(version: string, range: string): boolean; minVersion(range: string): { version: string } };
+    const oldest = semver.minVersion(pkg.engines.node).version;
+    const lock = JSON.parse(readFileSync(new URL('../package-lock.json', import.meta.url), 'utf8')) as { packages: Record<string, { engines?: { node?: string } | string[] }> };
+    const refusing = Object.entries(lock.packages).flatMap(([path, entry]) => {
+      const range = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
+      return range !== undefined && !semver.satisfies(oldest, range) ? [`${path} (node ${range})`] : [];
+    });
+    expect(oldest).toBe('20.19.0');
+    expect(refusing).toEqual([]);
   });
 
   it('keeps frameworks out of the runtime dependencies', () => {
