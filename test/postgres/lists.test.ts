@@ -80,6 +80,17 @@ interface Modelled {
   readonly lists: Map<string, string>;
 }
 
+/**
+ * An empty database migrated to `version`, holding `count` entries of `kind` (keys `prefix` + n, ids n
+ * on six digits, JSON {"n": n}) in its whole list '' as a writer of that version left them.
+ */
+async function schemaAt(pool: pg.Pool, version: number, kind: string, prefix: string, count: number): Promise<void> {
+  await pool.query('drop schema public cascade; create schema public');
+  await migrate(pool, MIGRATIONS.filter((migration) => migration.version <= version));
+  await pool.query(`insert into state_entries (kind, key, id, json) select $1, $2 || n, lpad(n::text, 6, '0'), '{"n":' || n || '}' from generate_series(1, $3::int) n`, [kind, prefix, count]);
+  await pool.query(`insert into state_lists (kind, list, id, key) select kind, '', id, key from state_entries`);
+}
+
 describe('PostgreSQL store: state lists in buckets', () => {
   it('pages every list at every depth as a sorted model does, through joins, moves, leaves and a catch-up', async () => {
     const pool = createPool({ url: postgres().url });
@@ -194,10 +205,7 @@ describe('PostgreSQL store: state lists in buckets', () => {
   it('migrates a database of version 5: its lists get buckets of 1 000 and trees, its holders by balance become lists', async () => {
     const pool = createPool({ url: postgres().url });
     try {
-      await pool.query('drop schema public cascade; create schema public');
-      await migrate(pool, MIGRATIONS.filter((migration) => migration.version <= 5));
-      await pool.query(`insert into state_entries (kind, key, id, json) select 'accounts', 'A' || n, lpad(n::text, 6, '0'), '{"n":' || n || '}' from generate_series(1, 2500) n`);
-      await pool.query(`insert into state_lists (kind, list, id, key) select 'accounts', '', id, key from state_entries`);
+      await schemaAt(pool, 5, 'accounts', 'A', 2500);
       await pool.query(`insert into state_list_counts (kind, list, count) values ('accounts', '', 2500)`);
       await pool.query(`insert into account_balances (mosaic_id, address, amount, id) select 'M', key, (id::int % 7) * 1000, id from state_entries`);
       expect(await migrate(pool)).toEqual([6, 7]);
@@ -225,11 +233,8 @@ describe('PostgreSQL store: state lists in buckets', () => {
   it('migrates a database of version 6 in place: the buckets a writer left keep their keys and counts, get slots and trees, and the writer goes on', async () => {
     const pool = createPool({ url: postgres().url });
     try {
-      await pool.query('drop schema public cascade; create schema public');
-      await migrate(pool, MIGRATIONS.filter((migration) => migration.version <= 6));
       // 3 000 entries in '', the even ones in 'even'; buckets as a version 6 writer leaves them after cuts and joins (uneven, the first one empty), each with the entries before it.
-      await pool.query(`insert into state_entries (kind, key, id, json) select 'mosaics', 'M' || n, lpad(n::text, 6, '0'), '{"n":' || n || '}' from generate_series(1, 3000) n`);
-      await pool.query(`insert into state_lists (kind, list, id, key) select 'mosaics', '', id, key from state_entries`);
+      await schemaAt(pool, 6, 'mosaics', 'M', 3000);
       await pool.query(`insert into state_lists (kind, list, id, key) select 'mosaics', 'even', id, key from state_entries where (id::int) % 2 = 0`);
       const firsts: Record<string, string[]> = { '': ['', '000001', '000700', '001900', '002400'], even: ['', '001000'] };
       await pool.query(
