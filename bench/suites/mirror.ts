@@ -3,15 +3,18 @@
  * Symbol's mainnet is. A chain of 100,000 blocks (one in 100 with a few transfers, each block
  * with its harvest fee statement) is built in this process and served by a gateway here (the
  * upstream), which counts the requests it serves; the mirror runs as its own process (the
- * command a user runs, no rate limit), copying it into an empty database of a throwaway
- * PostgreSQL (durable settings), timed from its start to its "at the upstream's head" line. The
- * baseline, in the same run: the chain engine's own writer writing the same chain into an empty
- * database of the same cluster (its catch-up), the same rows without reading them over HTTP.
+ * command a user runs, as the package ships it: built from the working tree for the run; no
+ * rate limit), copying it into an empty database of a throwaway PostgreSQL (durable settings),
+ * timed from its start to its "at the upstream's head" line. The baseline, in the same run: the
+ * chain engine's own writer writing the same chain into an empty database of the same cluster
+ * (its catch-up), the same rows without reading them over HTTP.
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { build } from 'tsup';
 import { describeSettings, startLocalPostgres } from '../../scripts/local-postgres.js';
 import { createGateway } from '../../src/index.js';
 import { InMemoryChain } from '../../src/in-memory-chain.js';
@@ -22,7 +25,14 @@ import { addresses, signTransfer } from '../lib/signing.js';
 import { fmt } from '../lib/stats.js';
 import { closeServer, listen, type Suite } from '../lib/suite.js';
 
-const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
+/** Where the command is built for the run: beside node_modules, so that its imports resolve as the installed package's do. */
+const BUILT = fileURLToPath(new URL('../../node_modules/.cache/symbol-gateway-bench/', import.meta.url));
+
+/** The command as the package ships it (`dist/cli.js`: one ESM bundle of src/cli.ts), built from the working tree for this run. */
+async function builtCommand(): Promise<string> {
+  await build({ entry: { cli: fileURLToPath(new URL('../../src/cli.ts', import.meta.url)) }, format: ['esm'], outDir: BUILT, target: 'node20', config: false, silent: true, clean: true });
+  return join(BUILT, 'cli.js');
+}
 
 /** A network the size of Symbol's mainnet, for what following it from its start takes. */
 const NETWORK_BLOCKS = 5_000_000;
@@ -30,9 +40,9 @@ const NETWORK_BLOCKS = 5_000_000;
 const DEFAULT_RATE = 20;
 
 /** Runs `symbol-gateway mirror` until it reports the head: seconds from its start, and the CPU seconds it used. */
-async function mirrorRun(from: string, store: string, height: bigint): Promise<{ seconds: number; cpu: number }> {
+async function mirrorRun(command: string, from: string, store: string, height: bigint): Promise<{ seconds: number; cpu: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'mirror', '--from', from, '--store', store, '--rate', '10000'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [command, 'mirror', '--from', from, '--store', store, '--rate', '10000'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (chunk) => (out += chunk));
   child.stderr!.on('data', (chunk) => (out += chunk));
@@ -104,6 +114,7 @@ const suite: Suite = async (context) => {
       await gateway.close();
     });
 
+    const command = await builtCommand();
     const admin = new pg.Client({ connectionString: cluster.url });
     await admin.connect();
     cleanups.push(() => admin.end());
@@ -124,7 +135,7 @@ const suite: Suite = async (context) => {
     // The mirror, as a process, over HTTP; the requests it made until it reported the head.
     served.length = 0;
     [clusterCpu, ownCpu] = [clusterCpuSeconds(cluster.directory), ownCpuSeconds()];
-    const { seconds: mirrorSeconds, cpu: mirrorCpu } = await mirrorRun(upstream, url('mirrored'), height);
+    const { seconds: mirrorSeconds, cpu: mirrorCpu } = await mirrorRun(command, upstream, url('mirrored'), height);
     const requests = served.length;
     const mirroredCpu = { mirror: mirrorCpu, upstream: ownCpuSeconds() - ownCpu, postgres: clusterCpuSeconds(cluster.directory) - clusterCpu };
     const byRoute = new Map<string, number>();
