@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { GatewayBackend } from './backend/index.js';
+import { learnNetwork } from './routes/chain-network.js';
 import {
   GatewayError,
   MethodNotAllowedError,
@@ -286,6 +287,13 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   };
 
   const run = (req: IncomingMessage, res: ServerResponse, method: string, path: string, found: RouteFound, search: string, body: unknown, request: InFlightRequest): void | Promise<void> => {
+    // The chain's network first (read once): the routes refuse an address of another network with it.
+    const learning = learnNetwork(backend);
+    if (learning !== undefined) return learning.then(() => runKnown(req, res, method, path, found, search, body, request));
+    return runKnown(req, res, method, path, found, search, body, request);
+  };
+
+  const runKnown = (req: IncomingMessage, res: ServerResponse, method: string, path: string, found: RouteFound, search: string, body: unknown, request: InFlightRequest): void | Promise<void> => {
     const ctx = new Context(req, res, method, path, found.params, search, body, pagination);
     // The URL as looked up, and the revision read before the handler reads the backend: an answer is kept only if the data did not change meanwhile.
     const keep = memo !== undefined && found.pure && (method === 'GET' || method === 'HEAD') ? { url: req.url ?? '/', revision: memo.revision() } : undefined;

@@ -2,6 +2,7 @@ import type { GatewayBackend } from '../backend/index.js';
 import type { BlockSearchCriteria } from '../backend/repositories.js';
 import { InvalidArgumentError, ResourceNotFoundError } from '../errors.js';
 import { parseAddress } from '../http/address.js';
+import { chainNetworkByte } from '../routes/chain-network.js';
 import { parseHex, parseUint64, singleParam } from '../http/query.js';
 import { PURE, type Router } from '../http/router.js';
 import { parsePagination } from '../pagination.js';
@@ -10,7 +11,7 @@ import { andThen, pageOf } from './awaitable.js';
 /** `GET /blocks`, `GET /blocks/{height}` and a block's merkle paths (`/blocks/{height}/transactions/{hash}/merkle`, `/statements/{hash}/merkle`). */
 export function blockRoutes(router: Router, backend: GatewayBackend): void {
   router.get('/blocks', (ctx) => {
-    const criteria = parseBlockSearch(ctx.query);
+    const criteria = parseBlockSearch(ctx.query, chainNetworkByte(backend));
     return pageOf(backend.blocks.search(criteria), criteria);
   }, PURE);
 
@@ -45,7 +46,7 @@ export function notServed(backend: GatewayBackend, height: bigint): ResourceNotF
   return message === undefined ? undefined : new ResourceNotFoundError(message);
 }
 
-function parseBlockSearch(query: URLSearchParams): BlockSearchCriteria {
+function parseBlockSearch(query: URLSearchParams, network: number | undefined): BlockSearchCriteria {
   const page = parsePagination(query, { orderBy: ['height'] });
   const criteria: BlockSearchCriteria = { ...page, orderBy: page.orderBy as 'id' | 'height' };
   // Sorted by height, the offset is a height (catapult-rest parses it by the sort field): blocks past it in the sort direction.
@@ -53,7 +54,7 @@ function parseBlockSearch(query: URLSearchParams): BlockSearchCriteria {
   const signer = singleParam(query, 'signerPublicKey');
   if (signer !== undefined) criteria.signerPublicKey = parseHex('signerPublicKey', signer, 32);
   const beneficiary = singleParam(query, 'beneficiaryAddress');
-  if (beneficiary !== undefined) criteria.beneficiaryAddress = parseAddress('beneficiaryAddress', beneficiary);
+  if (beneficiary !== undefined) criteria.beneficiaryAddress = parseAddress('beneficiaryAddress', beneficiary, network);
   const from = singleParam(query, 'fromTimestamp');
   if (from !== undefined) criteria.fromTimestamp = parseUint64('fromTimestamp', from);
   const to = singleParam(query, 'toTimestamp');

@@ -56,10 +56,10 @@ export function parseUint16(name: string, text: string): number {
   return value;
 }
 
-/** An account named by its 64-hex public key or its 39-character address. */
-export function parseAccountKey(name: string, text: string): AccountKey {
+/** An account named by its 64-hex public key or its 39-character address (of the chain's `network`, when given). */
+export function parseAccountKey(name: string, text: string, network?: number): AccountKey {
   const publicKey = upperHex(text, 64);
   if (publicKey !== undefined) return { publicKey };
-  if (text.length === 39) return { address: parseAddress(name, text) };
+  if (text.length === 39) return { address: parseAddress(name, text, network) };
   throw new InvalidArgumentError(`${name} has an invalid format: '${clip(text)}' is neither a public key nor an address`);
 }

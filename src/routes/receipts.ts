@@ -2,6 +2,7 @@ import type { GatewayBackend } from '../backend/index.js';
 import type { ResolutionStatementSearchCriteria, TransactionStatementSearchCriteria } from '../backend/receipts.js';
 import { InvalidArgumentError, ResourceNotFoundError, clip } from '../errors.js';
 import { parseAddress } from '../http/address.js';
+import { chainNetworkByte } from './chain-network.js';
 import { parseUint64, singleParam } from '../http/query.js';
 import { PURE, type Router } from '../http/router.js';
 import { parsePagination } from '../pagination.js';
@@ -14,7 +15,7 @@ export function receiptRoutes(router: Router, backend: GatewayBackend): void {
   if (!receipts) return;
 
   router.get('/statements/transaction', (ctx) => {
-    const criteria = parseTransactionStatementSearch(ctx.query);
+    const criteria = parseTransactionStatementSearch(ctx.query, chainNetworkByte(backend));
     return pageOf(receipts.searchTransactionStatements(criteria), criteria);
   }, PURE);
 
@@ -28,7 +29,7 @@ export function receiptRoutes(router: Router, backend: GatewayBackend): void {
   }, PURE);
 }
 
-function parseTransactionStatementSearch(query: URLSearchParams): TransactionStatementSearchCriteria {
+function parseTransactionStatementSearch(query: URLSearchParams, network: number | undefined): TransactionStatementSearchCriteria {
   const criteria: TransactionStatementSearchCriteria = { ...parsePagination(query), orderBy: 'id' };
   for (const name of ['height', 'fromHeight', 'toHeight'] as const) {
     const value = singleParam(query, name);
@@ -41,7 +42,7 @@ function parseTransactionStatementSearch(query: URLSearchParams): TransactionSta
   if (types.length > 0) criteria.receiptType = types.map((type) => parseUint16('receiptType', type));
   for (const name of ['recipientAddress', 'senderAddress', 'targetAddress'] as const) {
     const value = singleParam(query, name);
-    if (value !== undefined) criteria[name] = parseAddress(name, value);
+    if (value !== undefined) criteria[name] = parseAddress(name, value, network);
   }
   const artifactId = singleParam(query, 'artifactId');
   if (artifactId !== undefined) criteria.artifactId = parseId('artifactId', artifactId);

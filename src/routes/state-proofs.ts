@@ -5,6 +5,7 @@ import type { GatewayBackend } from '../backend/index.js';
 import type { MerkleStateInfoDTO, MerkleTreeBranchDTO, MerkleTreeLeafDTO, StateTreeName } from '../backend/state-proofs.js';
 import type { Awaitable } from '../backend/repositories.js';
 import { parseAddress } from '../http/address.js';
+import { chainNetworkByte } from './chain-network.js';
 import { encodePatriciaPath } from '../patricia-path.js';
 import { parseHex } from '../http/query.js';
 import { PURE, type Router } from '../http/router.js';
@@ -43,10 +44,10 @@ export const PROOF_KEYS = {
   /** A mosaic or namespace id: 8 bytes, little-endian. */
   id: (name: string) => (params: Readonly<Record<string, string>>) => hexBytes(parseId(name, params[name])).reverse(),
   /** An address (24 bytes). */
-  address: (name: string) => (params: Readonly<Record<string, string>>) => hexBytes(parseAddress(name, params[name])),
+  address: (name: string) => (params: Readonly<Record<string, string>>, backend: GatewayBackend) => hexBytes(parseAddress(name, params[name], chainNetworkByte(backend))),
   /** An account by address or public key (its address on the backend's network, which `GET /network` names). */
   account: (name: string) => (params: Readonly<Record<string, string>>, backend: GatewayBackend): Awaitable<Uint8Array> => {
-    const key = parseAccountKey(name, params[name]);
+    const key = parseAccountKey(name, params[name], chainNetworkByte(backend));
     if ('address' in key) return hexBytes(key.address);
     return andThen(backend.network.type(), ({ name: network }) => addressOf(key.publicKey, network));
   },

@@ -4,6 +4,7 @@ import type { TransactionKey, TransactionSearchCriteria } from '../backend/repos
 import { InvalidArgumentError, ResourceNotFoundError, clip } from '../errors.js';
 import { requireJsonObject } from '../http/body.js';
 import { parseAddress } from '../http/address.js';
+import { chainNetworkByte } from '../routes/chain-network.js';
 import { parseHex, parseUint64, singleParam, upperHex } from '../http/query.js';
 import { PURE, type RouteHandler, type Router } from '../http/router.js';
 import { parsePagination } from '../pagination.js';
@@ -44,7 +45,7 @@ export function transactionRoutes(router: Router, backend: GatewayBackend): void
 
   router.get('/transactions/:group', (ctx) => {
     const group = parseGroup(ctx.params.group);
-    const criteria = parseTransactionSearch(ctx.query);
+    const criteria = parseTransactionSearch(ctx.query, chainNetworkByte(backend));
     return pageOf(transactions.search(group, criteria), criteria);
   }, PURE);
 
@@ -99,15 +100,15 @@ function parseKeyList(body: unknown): TransactionKey[] {
 }
 
 /** Transaction search filters, combined as the reference gateway combines them. */
-export function parseTransactionSearch(query: URLSearchParams): TransactionSearchCriteria {
+export function parseTransactionSearch(query: URLSearchParams, network?: number): TransactionSearchCriteria {
   // Onto the page request, not spread into a new object: a spread that adds a property takes V8's slow path (~0.7 µs).
   const criteria: TransactionSearchCriteria = Object.assign(parsePagination(query), { orderBy: 'id' as const, embedded: false });
   const address = singleParam(query, 'address');
-  if (address !== undefined) criteria.address = parseAddress('address', address);
+  if (address !== undefined) criteria.address = parseAddress('address', address, network);
   const signer = singleParam(query, 'signerPublicKey');
   if (signer !== undefined) criteria.signerPublicKey = parseHex('signerPublicKey', signer, 32);
   const recipient = singleParam(query, 'recipientAddress');
-  if (recipient !== undefined) criteria.recipientAddress = parseAddress('recipientAddress', recipient);
+  if (recipient !== undefined) criteria.recipientAddress = parseAddress('recipientAddress', recipient, network);
   if (criteria.address !== undefined && (criteria.signerPublicKey !== undefined || criteria.recipientAddress !== undefined)) {
     throw new InvalidArgumentError('can not filter by address together with signerPublicKey or recipientAddress');
   }

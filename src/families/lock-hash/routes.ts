@@ -1,6 +1,7 @@
 import type { GatewayBackend } from '../../backend/index.js';
 import type { HashLockRepository, HashLockSearchCriteria } from '../../backend/lock-hash.js';
 import { parseAddress } from '../../http/address.js';
+import { chainNetworkByte } from '../../routes/chain-network.js';
 import { parseHex, singleParam } from '../../http/query.js';
 import { PURE, type RequestContext, type Router } from '../../http/router.js';
 import { parsePagination } from '../../pagination.js';
@@ -17,10 +18,10 @@ export function lockHashRoutes(router: Router, backend: GatewayBackend): void {
 
   router.get('/lock/hash', (ctx) => {
     const address = singleParam(ctx.query, 'address');
-    return searchHashLocks(hashLocks, ctx, address === undefined ? undefined : parseAddress('address', address));
+    return searchHashLocks(hashLocks, ctx, address === undefined ? undefined : parseAddress('address', address, chainNetworkByte(backend)));
   }, PURE);
 
-  router.get('/account/:address/lock/hash', (ctx) => searchHashLocks(hashLocks, ctx, parseAddress('address', ctx.params.address)), PURE);
+  router.get('/account/:address/lock/hash', (ctx) => searchHashLocks(hashLocks, ctx, parseAddress('address', ctx.params.address, chainNetworkByte(backend))), PURE);
 
   router.get('/lock/hash/:hash', (ctx) => {
     const hash = parseHex('hash', ctx.params.hash, 32);

@@ -1,6 +1,7 @@
 import type { GatewayBackend } from '../../backend/index.js';
 import type { SecretLockRepository, SecretLockSearchCriteria } from '../../backend/lock-secret.js';
 import { parseAddress } from '../../http/address.js';
+import { chainNetworkByte } from '../../routes/chain-network.js';
 import { parseHex, singleParam } from '../../http/query.js';
 import { PURE, type RequestContext, type Router } from '../../http/router.js';
 import { parsePagination } from '../../pagination.js';
@@ -18,10 +19,10 @@ export function lockSecretRoutes(router: Router, backend: GatewayBackend): void 
 
   router.get('/lock/secret', (ctx) => {
     const address = singleParam(ctx.query, 'address');
-    return searchSecretLocks(secretLocks, ctx, address === undefined ? undefined : parseAddress('address', address));
+    return searchSecretLocks(secretLocks, ctx, address === undefined ? undefined : parseAddress('address', address, chainNetworkByte(backend)));
   }, PURE);
 
-  router.get('/account/:address/lock/secret', (ctx) => searchSecretLocks(secretLocks, ctx, parseAddress('address', ctx.params.address)), PURE);
+  router.get('/account/:address/lock/secret', (ctx) => searchSecretLocks(secretLocks, ctx, parseAddress('address', ctx.params.address, chainNetworkByte(backend))), PURE);
 
   router.get('/lock/secret/:compositeHash', (ctx) => {
     const compositeHash = parseHex('compositeHash', ctx.params.compositeHash, 32);

@@ -1,6 +1,7 @@
 import type { GatewayBackend } from '../../backend/index.js';
 import type { MosaicSearchCriteria } from '../../backend/mosaic.js';
 import { parseAddress } from '../../http/address.js';
+import { chainNetworkByte } from '../../routes/chain-network.js';
 import { singleParam } from '../../http/query.js';
 import { PURE, type Router } from '../../http/router.js';
 import { parsePagination } from '../../pagination.js';
@@ -15,7 +16,7 @@ export function mosaicRoutes(router: Router, backend: GatewayBackend): void {
   router.get('/mosaics', (ctx) => {
     const criteria: MosaicSearchCriteria = { ...parsePagination(ctx.query), orderBy: 'id' };
     const owner = singleParam(ctx.query, 'ownerAddress');
-    if (owner !== undefined) criteria.ownerAddress = parseAddress('ownerAddress', owner);
+    if (owner !== undefined) criteria.ownerAddress = parseAddress('ownerAddress', owner, chainNetworkByte(backend));
     return pageOf(mosaics.search(criteria), criteria);
   }, PURE);
 

@@ -1,6 +1,7 @@
 import type { GatewayBackend } from '../../backend/index.js';
 import type { NamespaceSearchCriteria } from '../../backend/namespace.js';
 import { parseAddress } from '../../http/address.js';
+import { chainNetworkByte } from '../../routes/chain-network.js';
 import { singleParam } from '../../http/query.js';
 import { PURE, type Router } from '../../http/router.js';
 import { parsePagination } from '../../pagination.js';
@@ -20,7 +21,7 @@ export function namespaceRoutes(router: Router, backend: GatewayBackend): void {
   if (!namespaces) return;
 
   router.get('/namespaces', (ctx) => {
-    const criteria = parseNamespaceSearch(ctx.query);
+    const criteria = parseNamespaceSearch(ctx.query, chainNetworkByte(backend));
     return pageOf(namespaces.search(criteria), criteria);
   }, PURE);
 
@@ -32,7 +33,7 @@ export function namespaceRoutes(router: Router, backend: GatewayBackend): void {
   router.post('/namespaces/names', (ctx) => namespaces.names(unique(bodyList(ctx.body, 'namespaceIds', (text) => parseId('namespaceIds', text)))));
 
   router.post('/namespaces/account/names', (ctx) => {
-    const addresses = bodyList(ctx.body, 'addresses', (text) => parseAddress('addresses', text));
+    const addresses = bodyList(ctx.body, 'addresses', (text) => parseAddress('addresses', text, chainNetworkByte(backend)));
     return andThen(namespaces.accountNames(addresses), (accountNames) => ({ accountNames }));
   });
 
@@ -42,10 +43,10 @@ export function namespaceRoutes(router: Router, backend: GatewayBackend): void {
   });
 }
 
-function parseNamespaceSearch(query: URLSearchParams): NamespaceSearchCriteria {
+function parseNamespaceSearch(query: URLSearchParams, network: number | undefined): NamespaceSearchCriteria {
   const criteria: NamespaceSearchCriteria = { ...parsePagination(query), orderBy: 'id' };
   const owner = singleParam(query, 'ownerAddress');
-  if (owner !== undefined) criteria.ownerAddress = parseAddress('ownerAddress', owner);
+  if (owner !== undefined) criteria.ownerAddress = parseAddress('ownerAddress', owner, network);
   const registrationType = singleParam(query, 'registrationType');
   if (registrationType !== undefined) criteria.registrationType = parseEnum('registrationType', registrationType, REGISTRATION_TYPES);
   const level0 = singleParam(query, 'level0');

@@ -1,6 +1,7 @@
 import type { AccountRestrictionsSearchCriteria } from '../../backend/restriction-account.js';
 import type { GatewayBackend } from '../../backend/index.js';
 import { parseAddress } from '../../http/address.js';
+import { chainNetworkByte } from '../../routes/chain-network.js';
 import { singleParam } from '../../http/query.js';
 import { PURE, type Router } from '../../http/router.js';
 import { parsePagination } from '../../pagination.js';
@@ -15,14 +16,14 @@ export function restrictionAccountRoutes(router: Router, backend: GatewayBackend
   router.get('/restrictions/account', (ctx) => {
     const criteria: AccountRestrictionsSearchCriteria = { ...parsePagination(ctx.query), orderBy: 'id' };
     const address = singleParam(ctx.query, 'address');
-    if (address !== undefined) criteria.address = parseAddress('address', address);
+    if (address !== undefined) criteria.address = parseAddress('address', address, chainNetworkByte(backend));
     return pageOf(restrictions.search(criteria), criteria);
   }, PURE);
 
   router.get('/restrictions/account/:address', (ctx) => {
-    const address = parseAddress('address', ctx.params.address);
+    const address = parseAddress('address', ctx.params.address, chainNetworkByte(backend));
     return oneOrNotFound(restrictions.find([address]), ctx.params.address);
   }, PURE);
 
-  router.post('/restrictions/account', (ctx) => restrictions.find(unique(bodyList(ctx.body, 'addresses', (text) => parseAddress('addresses', text)))));
+  router.post('/restrictions/account', (ctx) => restrictions.find(unique(bodyList(ctx.body, 'addresses', (text) => parseAddress('addresses', text, chainNetworkByte(backend))))));
 }

@@ -1,6 +1,7 @@
 import type { GatewayBackend } from '../../backend/index.js';
 import type { MosaicRestrictionSearchCriteria } from '../../backend/restriction-mosaic.js';
 import { parseAddress } from '../../http/address.js';
+import { chainNetworkByte } from '../../routes/chain-network.js';
 import { parseHex, singleParam } from '../../http/query.js';
 import { PURE, type Router } from '../../http/router.js';
 import { parsePagination } from '../../pagination.js';
@@ -22,7 +23,7 @@ export function restrictionMosaicRoutes(router: Router, backend: GatewayBackend)
     const entryType = singleParam(ctx.query, 'entryType');
     if (entryType !== undefined) criteria.entryType = parseEnum('entryType', entryType, ENTRY_TYPES);
     const targetAddress = singleParam(ctx.query, 'targetAddress');
-    if (targetAddress !== undefined) criteria.targetAddress = parseAddress('targetAddress', targetAddress);
+    if (targetAddress !== undefined) criteria.targetAddress = parseAddress('targetAddress', targetAddress, chainNetworkByte(backend));
     return pageOf(restrictions.search(criteria), criteria);
   }, PURE);
 
