@@ -30,6 +30,8 @@ export default defineConfig({
     // files' time (577 of 775 s), and the whole run takes about 6 minutes instead of 12. No test file leans on module
     // state another left; the files that replace a module (`vi.mock`) run apart, each with its own modules.
     isolate: false,
+    // Hooks every file needs (a module's own hooks would serve the first file that imports it only).
+    setupFiles: ['test/support/setup.ts'],
     projects: [
       // Every test, with the gateway on a plain node:http server.
       { extends: true, test: { name: 'node-http', include: ['test/**/*.test.ts', 'examples/**/*.test.ts'], exclude: [...configDefaults.exclude, ...MOCKING] } },

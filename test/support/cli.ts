@@ -2,13 +2,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { afterEach } from 'vitest';
 
 export const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
 export const running: ChildProcess[] = [];
-afterEach(() => {
+
+/** Stops every command a test started (test/support/setup.ts calls it after each test of every file). */
+export function stopRunning(): void {
   for (const child of running.splice(0)) child.kill('SIGTERM');
-});
+}
 
 export function run(args: string[], env: Record<string, string> = {}): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, PORT: '', HOST: '', BLOCK_INTERVAL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });

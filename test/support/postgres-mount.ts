@@ -8,7 +8,6 @@
  * through the database are tested in postgres-scale-out.test.ts).
  */
 import pg from 'pg';
-import { afterAll } from 'vitest';
 import { startLocalPostgres, type LocalPostgres } from '../../scripts/local-postgres.js';
 import type { GatewayBackend } from '../../src/backend/index.js';
 import type { InMemoryChain } from '../../src/in-memory-chain.js';
@@ -23,13 +22,11 @@ const TEMPLATE = 'gateway_template';
 let cluster: Promise<LocalPostgres> | undefined;
 let databases = 0;
 
-// One cluster per test file (its modules are evaluated again for each file): stopped after it.
-if (POSTGRES_BACKEND) {
-  afterAll(async () => {
-    const started = cluster;
-    cluster = undefined;
-    await (await started)?.stop();
-  }, 60_000);
+/** Stops the cluster a test file started (test/support/setup.ts calls it after each file): one cluster per file. */
+export async function stopCluster(): Promise<void> {
+  const running = cluster;
+  cluster = undefined;
+  await (await running)?.stop();
 }
 
 /** The test process's cluster, with a migrated template every database is copied from. */

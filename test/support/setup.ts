@@ -1,0 +1,14 @@
+/**
+ * Run before each test file (vitest's `setupFiles`), also when a worker keeps its modules from
+ * one file to the next: a hook registered by a module at its import would serve only the first
+ * file that imported it.
+ */
+import { afterAll, afterEach } from 'vitest';
+import { stopRunning } from './cli.js';
+import { POSTGRES_BACKEND, stopCluster } from './postgres-mount.js';
+
+// The commands a test started stop with it.
+afterEach(stopRunning);
+
+// The postgres project's cluster (the file's gateways serve from it) stops with the file.
+if (POSTGRES_BACKEND) afterAll(stopCluster, 60_000);
