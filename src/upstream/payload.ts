@@ -63,12 +63,12 @@ export function checkedPayload(json: unknown, facade: SymbolFacade, readers: Bod
 export function checkedTransaction(json: unknown, facade: SymbolFacade, readers: BodyReaders): CheckedPayload {
   const entry = entryOf(json);
   const model = transactionModel(entry.transaction, entry.path, readers);
-  const rebuilt = payloadOf(model, facade);
+  const payload = Buffer.from(model.serialize()).toString('hex').toUpperCase();
   const label = typeLabel(model.type.value);
   let decoded: DecodedTransaction;
   // A chain stores what decodeTransaction makes of a payload (a TransactionRecord): it must take these bytes.
   try {
-    decoded = decodeTransaction(rebuilt.payload, facade);
+    decoded = decodeTransaction(payload, facade);
   } catch (error) {
     throw new TransactionJsonError(`${label}: the rebuilt bytes do not decode: ${(error as Error).message}`);
   }
@@ -76,7 +76,8 @@ export function checkedTransaction(json: unknown, facade: SymbolFacade, readers:
     const failure = check({ entry, model, decoded, facade });
     if (failure) throw new TransactionJsonError(`${label}: ${failure.field} ${failure.problem}`, failure.field);
   }
-  return { ...rebuilt, decoded };
+  // The entity hash as symbol-sdk's facade.hashTransaction computes it, from the decoded bytes (node's SHA3).
+  return { payload, hash: decoded.hash, decoded };
 }
 
 function payloadOf(model: Transaction, facade: SymbolFacade): TransactionPayload {
