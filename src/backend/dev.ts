@@ -33,6 +33,14 @@ export interface ChainHeadDTO {
   hash: string;
 }
 
+/** The timestamp the next block will have (`setNextBlockTimestamp`). */
+export interface NextBlockTimestampDTO {
+  /** Network time of the next block, ms since the nemesis block (decimal string). */
+  timestamp: string;
+  /** The network time now, moved up to the timestamp when it was ahead (decimal string). */
+  networkTime: string;
+}
+
 /** A snapshot a development chain holds, and the block it was taken at. */
 export interface SnapshotDTO extends ChainHeadDTO {
   /** The snapshot's id (a decimal string, never reused by the chain). */
@@ -55,6 +63,19 @@ export interface DevControlsRepository {
    * and the time of new blocks all follow; without, only the clock moves.
    */
   advanceTime(ms: number, options?: { blocks?: boolean }): Awaitable<TimeAdvanceDTO>;
+  /**
+   * Gives the next block this timestamp (network time, ms), however it is made (mined, automine,
+   * the interval timer, a time jump); it must be after the latest block's. A timestamp ahead of
+   * the clock moves the clock up to it, so the blocks after it follow from there. Kept until the
+   * next block only: a dump, a snapshot's revert or a load forgets it.
+   */
+  setNextBlockTimestamp(timestamp: bigint): Awaitable<NextBlockTimestampDTO>;
+  /**
+   * Puts the chain back to its nemesis block, as it was made: no blocks, pools, snapshots or
+   * impersonations; the clock's own time; the mining mode it was made with. Refused by a chain
+   * a PostgreSQL writer follows and by a fork.
+   */
+  reset(): Awaitable<ChainHeadDTO>;
   /** Sets an account's balance of a mosaic (the mosaic's supply moves by the difference); returns the new amount. */
   setBalance(address: string, mosaicId: string, amount: bigint): Awaitable<string>;
   /** Accepts the account's transactions and cosignatures without checking their signatures, until stopped. */

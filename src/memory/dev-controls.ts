@@ -1,5 +1,5 @@
 import type { BlockInfoDTO } from '../backend/dto.js';
-import type { ChainHeadDTO, DevControlsRepository, MinedBlockDTO, MiningDTO, SnapshotDTO, TimeAdvanceDTO } from '../backend/dev.js';
+import type { ChainHeadDTO, DevControlsRepository, MinedBlockDTO, MiningDTO, NextBlockTimestampDTO, SnapshotDTO, TimeAdvanceDTO } from '../backend/dev.js';
 import { InvalidArgumentError, ResourceNotFoundError } from '../errors.js';
 import type { ChainDump } from './chain-dump.js';
 
@@ -31,6 +31,10 @@ export interface DevChain {
   log(message: string): void;
   /** A point to go back to: the chain's blocks, state, pools and counters as they are now. */
   checkpoint(): ChainCheckpoint;
+  /** The latest block's timestamp (network time, ms). */
+  latestTimestamp(): bigint;
+  /** The chain back at its nemesis block (blocks, state, pools, inputs); returns that block. */
+  reset(): BlockInfoDTO;
 }
 
 /** A point the chain can go back to, any number of times while it is held. */
@@ -64,10 +68,15 @@ export class DevControls implements DevControlsRepository {
   /** Snapshots held, oldest first, by id. */
   readonly #snapshots = new Map<string, { checkpoint: ChainCheckpoint; offset: bigint }>();
   #snapshotCount = 0;
+  /** The timestamp the next block takes (`setNextBlockTimestamp`), until it is made. */
+  #nextTimestamp: bigint | undefined;
+  /** How the chain was made to mine: `reset` goes back to it. */
+  readonly #initialMining: Partial<MiningDTO>;
 
   /** @internal A chain makes its own (`chain.dev`). */
   constructor(chain: DevChain, mining: Partial<MiningDTO>) {
     this.#chain = chain;
+    this.#initialMining = mining;
     this.setMining(mining);
   }
 
@@ -106,6 +115,34 @@ export class DevControls implements DevControlsRepository {
     return { networkTime: this.#chain.networkTime().toString(), blocks: harvested };
   }
 
+  setNextBlockTimestamp(timestamp: bigint): NextBlockTimestampDTO {
+    if (typeof timestamp !== 'bigint' || timestamp >= 1n << 64n) throw new InvalidArgumentError(`timestamp must be a uint64 of network time (ms), not ${String(timestamp)}`);
+    const latest = this.#chain.latestTimestamp();
+    if (timestamp <= latest) throw new InvalidArgumentError(`timestamp must be after the latest block's, ${latest} (network time, ms), not ${timestamp}`);
+    const now = this.#chain.networkTime();
+    if (timestamp > now) this.#offset += timestamp - now;
+    this.#nextTimestamp = timestamp;
+    return { timestamp: timestamp.toString(), networkTime: this.#chain.networkTime().toString() };
+  }
+
+  /** @internal The timestamp the next block must have (`setNextBlockTimestamp`), taken by the block made now. */
+  takeNextTimestamp(): bigint | undefined {
+    const timestamp = this.#nextTimestamp;
+    this.#nextTimestamp = undefined;
+    return timestamp;
+  }
+
+  reset(): ChainHeadDTO {
+    const nemesis = this.#chain.reset();
+    for (const { checkpoint } of this.#snapshots.values()) checkpoint.release();
+    this.#snapshots.clear();
+    this.#offset = 0n;
+    this.#nextTimestamp = undefined;
+    this.#impersonated.clear();
+    this.setMining({ automine: false, interval: 0, ...this.#initialMining });
+    return { height: nemesis.block.height, hash: nemesis.meta.hash };
+  }
+
   setBalance(address: string, mosaicId: string, amount: bigint): string {
     if (amount < 0n || amount >= 1n << 64n) throw new InvalidArgumentError(`amount must be a uint64, not ${amount}`);
     this.#chain.setBalance(address, mosaicId, amount);
@@ -133,6 +170,7 @@ export class DevControls implements DevControlsRepository {
     }
     const latest = snapshot.checkpoint.restore();
     this.#offset = snapshot.offset;
+    this.#nextTimestamp = undefined;
     // Impersonation is a setting, not chain state: it stays as it is, and the chain's inputs say so again.
     this.#chain.impersonationChanged(this.impersonated());
     return { id, height: latest.block.height, hash: latest.meta.hash };
@@ -179,6 +217,7 @@ export class DevControls implements DevControlsRepository {
 
   load(dump: unknown): ChainHeadDTO {
     const latest = this.#chain.load(dump);
+    this.#nextTimestamp = undefined;
     // The snapshots held were of the chain that was replaced.
     for (const { checkpoint } of this.#snapshots.values()) checkpoint.release();
     this.#snapshots.clear();

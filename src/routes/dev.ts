@@ -49,6 +49,17 @@ export function devRoutes(router: Router, backend: GatewayBackend): void {
     return dev.advanceTime(wholeNumber('advance', advance), { blocks });
   });
 
+  router.put('/dev/next-block-timestamp', (ctx) => {
+    const { timestamp } = fields(ctx.body, ['timestamp']);
+    const given = typeof timestamp === 'number' && Number.isSafeInteger(timestamp) ? String(timestamp) : timestamp;
+    return dev.setNextBlockTimestamp(parseUint64('timestamp', text('timestamp', given)));
+  });
+
+  router.post('/dev/reset', (ctx) => {
+    fields(ctx.body, []);
+    return dev.reset();
+  }, NO_BODY_NEEDED);
+
   router.put('/dev/balance', async (ctx) => {
     const body = fields(ctx.body, ['address', 'mosaicId', 'amount']);
     const amount = parseUint64('amount', text('amount', body.amount));
@@ -68,9 +79,15 @@ export function devRoutes(router: Router, backend: GatewayBackend): void {
   router.get('/dev/state', () => dev.dump());
   router.put('/dev/state', (ctx) => dev.load(requireJsonObject(ctx.body)));
 
-  router.post('/dev/snapshots', (ctx) => (fields(ctx.body, []), dev.snapshot()), NO_BODY_NEEDED);
+  router.post('/dev/snapshots', (ctx) => {
+    fields(ctx.body, []);
+    return dev.snapshot();
+  }, NO_BODY_NEEDED);
   router.get('/dev/snapshots', () => andThen(dev.snapshots(), (ids) => ({ ids })));
-  router.post('/dev/snapshots/:id/revert', (ctx) => (fields(ctx.body, []), dev.revert(snapshotId(ctx.params.id))), NO_BODY_NEEDED);
+  router.post('/dev/snapshots/:id/revert', (ctx) => {
+    fields(ctx.body, []);
+    return dev.revert(snapshotId(ctx.params.id));
+  }, NO_BODY_NEEDED);
   router.on('DELETE', '/dev/snapshots/:id', (ctx) => andThen(dev.dropSnapshot(snapshotId(ctx.params.id)), () => andThen(dev.snapshots(), (ids) => ({ ids }))));
 }
 

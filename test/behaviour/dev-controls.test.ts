@@ -163,6 +163,54 @@ describe('time travel', () => {
     expect((await server!.get(`/namespaces/${hex(id)}`)).status).toBe(404);
   });
 
+  it('gives the next block a set timestamp over HTTP, however it is made; the clock follows; refuses one not after the latest block', async () => {
+    const { chain } = await start();
+    chain.harvest();
+    const latest = BigInt((await server!.get(`/blocks/${chain.height}`)).body.block.timestamp);
+    const ahead = chain.networkTime() + 3_600_000n;
+    const { status: code, body } = await dev('PUT', '/dev/next-block-timestamp', { timestamp: ahead.toString() });
+    expect(code).toBe(200);
+    expect(body.timestamp).toBe(ahead.toString());
+    // The clock moved up to it: what follows comes after it.
+    expect(BigInt(body.networkTime)).toBeGreaterThanOrEqual(ahead);
+    expect(chain.networkTime()).toBeGreaterThanOrEqual(ahead);
+    const [mined] = (await dev('POST', '/dev/mine', { count: 1 })).body.blocks;
+    expect(mined.timestamp).toBe(ahead.toString());
+    expect((await server!.get(`/blocks/${mined.height}`)).body.block.timestamp).toBe(ahead.toString());
+    // Once only: the block after it is stamped by the clock, later still.
+    const [next] = (await dev('POST', '/dev/mine', {})).body.blocks;
+    expect(BigInt(next.timestamp)).toBeGreaterThan(ahead);
+
+    // A timestamp behind the clock but after the latest block: the block made by automine takes it.
+    const behind = BigInt(next.timestamp) + 1n;
+    expect((await dev('PUT', '/dev/next-block-timestamp', { timestamp: Number(behind) })).status).toBe(200);
+    await dev('PUT', '/dev/mining', { automine: true });
+    const [alice, bob] = chain.fundedAccounts;
+    const payment = transfer(chain, alice, bob);
+    await server!.request('PUT', '/transactions', { body: payment.body, headers: JSON_HEADERS });
+    expect(await until(() => status(payment.hash), (s) => s.group === 'confirmed')).toMatchObject({ group: 'confirmed' });
+    const stamped = (await server!.get('/blocks?order=desc&pageSize=10')).body.data[0];
+    expect(BigInt(stamped.block.height)).toBe(BigInt(next.height) + 1n);
+    expect(stamped.block.timestamp).toBe(behind.toString());
+
+    for (const timestamp of [latest.toString(), stamped.block.timestamp, '-1', 'soon', '18446744073709551616']) {
+      const refused = await dev('PUT', '/dev/next-block-timestamp', { timestamp });
+      expect([refused.status, refused.body.code], timestamp).toEqual([409, 'InvalidArgument']);
+    }
+    expect((await dev('PUT', '/dev/next-block-timestamp', { timestamp: stamped.block.timestamp })).body.message).toBe(
+      `timestamp must be after the latest block's, ${stamped.block.timestamp} (network time, ms), not ${stamped.block.timestamp}`,
+    );
+    expect((await dev('PUT', '/dev/next-block-timestamp', { at: '1' })).body.message).toContain('unknown field "at"');
+  });
+
+  it('sets the next block\'s timestamp from TypeScript: chain.harvest() takes it', async () => {
+    const { chain } = await start();
+    const at = chain.networkTime() + 90_000n;
+    expect(chain.dev.setNextBlockTimestamp(at).timestamp).toBe(at.toString());
+    expect(chain.harvest().block.timestamp).toBe(at.toString());
+    expect(() => chain.dev.setNextBlockTimestamp(at)).toThrow(/after the latest block's/);
+  });
+
   it('refuses a jump that would take more than 10 000 blocks, or a negative one', async () => {
     await start();
     for (const advance of [10_001 * 30_000, -1, 'soon']) {

@@ -224,6 +224,10 @@ describe('fork mode', () => {
     expect(await balanceOf(fork, e.address, token)).toBe(123n);
     expect(await balanceOf(fork, e.address, fork.chain.currency.mosaicId)).toBe(await balanceOf(upstream, e.address, fork.chain.currency.mosaicId));
     expect(() => fork.chain.dev.dump()).toThrow(/forked chain cannot be dumped/);
+    const height = fork.chain.height;
+    const reset = await fork.request('POST', '/dev/reset', { spec: false });
+    expect([reset.status, reset.body.message]).toEqual([409, `a forked chain cannot be reset: start the fork again to read ${upstream.base} afresh`]);
+    expect(fork.chain.height).toBe(height);
   });
 
   it('forks at a given finalized height, and refuses one the upstream has not finalized', async () => {

@@ -147,4 +147,11 @@ describe('PostgreSQL store: blocks, chain, node, finalization', () => {
     cleanups.push(async () => other.close());
     await expect(PostgresWriter.start(other, { url: postgres().url })).rejects.toThrow(/holds another chain/);
   });
+
+  it('keeps the chain it follows from being reset (its history is in the database)', async () => {
+    const { chain, writer } = await topology();
+    await grow(chain, writer, 2);
+    expect(() => chain.dev.reset()).toThrow("resetting the chain would rewrite the chain's history, and a PostgreSQL writer follows this chain");
+    expect(chain.height).toBe(3n);
+  });
 });

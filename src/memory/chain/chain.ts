@@ -137,8 +137,8 @@ export class Chain implements GatewayBackend, ChainIdentity {
 
     this.dev = new DevControls(
       {
-        harvest: (timestamp) => this.#harvest(timestamp ?? this.networkTime()),
-        harvestScheduled: () => this.#harvest(this.networkTime(), 'due'),
+        harvest: (timestamp) => this.#harvest(this.dev.takeNextTimestamp() ?? timestamp ?? this.networkTime()),
+        harvestScheduled: () => this.#harvest(this.dev.takeNextTimestamp() ?? this.networkTime(), 'due'),
         networkTime: () => this.networkTime(),
         height: () => this.height,
         blockTime: this.options.blockTime,
@@ -148,6 +148,8 @@ export class Chain implements GatewayBackend, ChainIdentity {
         checkpoint: () => this.#checkpoint(),
         dump: () => this.#dump(),
         load: (dump) => this.#load(dump),
+        latestTimestamp: () => BigInt(this.#core.store.latest().block.timestamp),
+        reset: () => this.#reset(),
       },
       { interval: this.options.blockInterval, automine: this.options.automine },
     );
@@ -213,7 +215,8 @@ export class Chain implements GatewayBackend, ChainIdentity {
 
   /** Harvests one block now and returns it (announces still waiting in the inbound queue are checked first). */
   harvest(): BlockInfoDTO {
-    return this.#harvest(this.networkTime());
+    // `dev` is made last: a block harvested while the chain is made has no timestamp set for it.
+    return this.#harvest(this.dev?.takeNextTimestamp() ?? this.networkTime());
   }
 
   /** Checks every announce waiting in the inbound queue now, instead of `announceDelay` ms after it arrived. */
@@ -459,6 +462,26 @@ export class Chain implements GatewayBackend, ChainIdentity {
     } finally {
       this.#replaying = false;
       this.#tape = undefined;
+      this.#revision++;
+    }
+  }
+
+  /** A new core at the nemesis block in place of the current one (`chain.dev.reset()`); on a failure the chain stays as it was. */
+  #reset(): BlockInfoDTO {
+    this.#refuseRewrite('resetting the chain');
+    if (this.fork) throw new InvalidArgumentError(`a forked chain cannot be reset: start the fork again to read ${this.fork.url} afresh`);
+    const previous = this.#core;
+    // The nemesis block is made in silence, as a dump's blocks are played.
+    this.#replaying = true;
+    try {
+      const core = this.#genesis();
+      previous.lifecycle.close();
+      return core.store.latest();
+    } catch (error) {
+      this.#core = previous;
+      throw error;
+    } finally {
+      this.#replaying = false;
       this.#revision++;
     }
   }
