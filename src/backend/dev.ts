@@ -41,6 +41,13 @@ export interface NextBlockTimestampDTO {
   networkTime: string;
 }
 
+/** A transaction a control took out of a pool (`dropTransaction`). */
+export interface DroppedTransactionDTO {
+  hash: string;
+  /** The pool it left. */
+  group: 'unconfirmed' | 'partial';
+}
+
 /** A snapshot a development chain holds, and the block it was taken at. */
 export interface SnapshotDTO extends ChainHeadDTO {
   /** The snapshot's id (a decimal string, never reused by the chain). */
@@ -70,6 +77,13 @@ export interface DevControlsRepository {
    * next block only: a dump, a snapshot's revert or a load forgets it.
    */
   setNextBlockTimestamp(timestamp: bigint): Awaitable<NextBlockTimestampDTO>;
+  /**
+   * Takes a transaction (64 hex) out of the unconfirmed or partial pool as if it had never been
+   * announced: its WebSocket clients get `unconfirmedRemoved` or `partialRemoved`, its status is
+   * unknown again (404), and what stays unconfirmed is checked again without it. Kept among the
+   * chain's inputs (a dump replays it). Not waiting in a pool: 404.
+   */
+  dropTransaction(hash: string): Awaitable<DroppedTransactionDTO>;
   /**
    * Puts the chain back to its nemesis block, as it was made: no blocks, pools, snapshots or
    * impersonations; the clock's own time; the mining mode it was made with. Refused by a chain

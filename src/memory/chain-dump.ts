@@ -16,6 +16,7 @@ export type ChainInput = (
   | { op: 'balance'; address: string; mosaicId: string; amount: string }
   | { op: 'impersonation'; addresses: string[] }
   | { op: 'readmit' }
+  | { op: 'drop'; hash: string }
 ) & { times?: string[] };
 
 /** The options that decide what the chain holds: a dump loads only on a chain made with the same ones. */
@@ -126,6 +127,9 @@ function checkInput(value: unknown, at: string): void {
       input.addresses.forEach((address, i) => text(address, `${at}.addresses[${i}]`));
       return;
     case 'readmit':
+      return;
+    case 'drop':
+      if (!/^[0-9A-F]{64}$/.test(text(input.hash, `${at}.hash`))) throw new InvalidArgumentError(`${at}.hash must be 64 uppercase hex`);
       return;
     default:
       throw new InvalidArgumentError(`${at}.op ${JSON.stringify(input.op)} is not an input a chain takes`);

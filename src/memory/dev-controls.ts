@@ -1,5 +1,5 @@
 import type { BlockInfoDTO } from '../backend/dto.js';
-import type { ChainHeadDTO, DevControlsRepository, MinedBlockDTO, MiningDTO, NextBlockTimestampDTO, SnapshotDTO, TimeAdvanceDTO } from '../backend/dev.js';
+import type { ChainHeadDTO, DevControlsRepository, DroppedTransactionDTO, MinedBlockDTO, MiningDTO, NextBlockTimestampDTO, SnapshotDTO, TimeAdvanceDTO } from '../backend/dev.js';
 import { InvalidArgumentError, ResourceNotFoundError } from '../errors.js';
 import type { ChainDump } from './chain-dump.js';
 
@@ -35,6 +35,8 @@ export interface DevChain {
   latestTimestamp(): bigint;
   /** The chain back at its nemesis block (blocks, state, pools, inputs); returns that block. */
   reset(): BlockInfoDTO;
+  /** Removes a transaction (64 hex) from the pool that holds it, kept among the chain's inputs; the pool, or undefined for none. */
+  drop(hash: string): 'unconfirmed' | 'partial' | undefined;
 }
 
 /** A point the chain can go back to, any number of times while it is held. */
@@ -130,6 +132,13 @@ export class DevControls implements DevControlsRepository {
     const timestamp = this.#nextTimestamp;
     this.#nextTimestamp = undefined;
     return timestamp;
+  }
+
+  dropTransaction(hash: string): DroppedTransactionDTO {
+    if (typeof hash !== 'string' || !/^[0-9A-Fa-f]{64}$/.test(hash)) throw new InvalidArgumentError(`hash must be 64 hex, not ${JSON.stringify(hash)}`);
+    const group = this.#chain.drop(hash.toUpperCase());
+    if (group === undefined) throw new ResourceNotFoundError(`no transaction ${hash.toUpperCase()} waits in the unconfirmed or partial pool`);
+    return { hash: hash.toUpperCase(), group };
   }
 
   reset(): ChainHeadDTO {

@@ -55,6 +55,8 @@ export function devRoutes(router: Router, backend: GatewayBackend): void {
     return dev.setNextBlockTimestamp(parseUint64('timestamp', text('timestamp', given)));
   });
 
+  router.on('DELETE', '/dev/transactions/:hash', (ctx) => dev.dropTransaction(ctx.params.hash));
+
   router.post('/dev/reset', (ctx) => {
     fields(ctx.body, []);
     return dev.reset();

@@ -211,6 +211,50 @@ describe('time travel', () => {
     expect(() => chain.dev.setNextBlockTimestamp(at)).toThrow(/after the latest block's/);
   });
 
+  it('drops an unconfirmed transaction over HTTP as if never announced: status 404, the block without it; kept in a dump', async () => {
+    const { chain } = await start();
+    const [a, b, c] = chain.fundedAccounts;
+    const dropped = transfer(chain, a, b, { amount: 7n });
+    const kept = transfer(chain, a, c, { amount: 9n });
+    for (const signed of [dropped, kept]) await server!.request('PUT', '/transactions', { body: signed.body, headers: JSON_HEADERS });
+    await until(() => status(kept.hash), (s) => s.group === 'unconfirmed');
+    expect((await status(dropped.hash)).group).toBe('unconfirmed');
+
+    const reply = await server!.request('DELETE', `/dev/transactions/${dropped.hash.toLowerCase()}`, { spec: false });
+    expect([reply.status, reply.body]).toEqual([200, { hash: dropped.hash, group: 'unconfirmed' }]);
+    expect((await server!.get(`/transactionStatus/${dropped.hash}`)).status).toBe(404);
+    expect((await server!.get('/transactions/unconfirmed')).body.data.map((entry: { meta: { hash: string } }) => entry.meta.hash)).toEqual([kept.hash]);
+    const [mined] = (await dev('POST', '/dev/mine', {})).body.blocks;
+    expect(mined.transactions).toBe(1);
+    expect((await status(kept.hash)).group).toBe('confirmed');
+    expect((await server!.get(`/transactionStatus/${dropped.hash}`)).status).toBe(404);
+
+    // Not waiting (confirmed, or never seen): 404; not a hash: 409.
+    expect((await server!.request('DELETE', `/dev/transactions/${kept.hash}`, { spec: false })).status).toBe(404);
+    const bad = await server!.request('DELETE', '/dev/transactions/nothex', { spec: false });
+    expect([bad.status, bad.body.code]).toEqual([409, 'InvalidArgument']);
+  });
+
+  it('drops from TypeScript; a dump replays the drop', async () => {
+    const { chain } = await start();
+    const [a, b] = chain.fundedAccounts;
+    const signed = transfer(chain, a, b);
+    chain.announcer.announce(signed.payload);
+    chain.processAnnounced();
+    expect(chain.dev.dropTransaction(signed.hash)).toEqual({ hash: signed.hash, group: 'unconfirmed' });
+    expect(() => chain.dev.dropTransaction(signed.hash)).toThrow(/no transaction .* waits/);
+    if (POSTGRES_BACKEND) return; // a chain a writer follows cannot load a dump
+    const dump = chain.dev.dump();
+    expect(dump.inputs.map((input) => input.op)).toEqual(['transaction', 'drop']);
+    const copy = testChain();
+    try {
+      copy.dev.load(dump);
+      expect(copy.transactionStatus.find([signed.hash])).toEqual([]);
+    } finally {
+      copy.close();
+    }
+  });
+
   it('refuses a jump that would take more than 10 000 blocks, or a negative one', async () => {
     await start();
     for (const advance of [10_001 * 30_000, -1, 'soon']) {

@@ -150,6 +150,7 @@ export class Chain implements GatewayBackend, ChainIdentity {
         load: (dump) => this.#load(dump),
         latestTimestamp: () => BigInt(this.#core.store.latest().block.timestamp),
         reset: () => this.#reset(),
+        drop: (hash) => this.#drop(hash),
       },
       { interval: this.options.blockInterval, automine: this.options.automine },
     );
@@ -502,7 +503,18 @@ export class Chain implements GatewayBackend, ChainIdentity {
         return;
       case 'readmit':
         return this.#readmit();
+      case 'drop':
+        this.#drop(input.hash);
+        return;
     }
+  }
+
+  /** Removes a transaction waiting in the pools (`chain.dev.dropTransaction`), as an input of its own; the pool it left. */
+  #drop(hash: string): 'unconfirmed' | 'partial' | undefined {
+    // An announce still waiting to be checked is checked first: it may be the one dropped.
+    this.#core.lifecycle.drainInbound();
+    if (!this.#core.lifecycle.unconfirmed.get(hash) && !this.#core.lifecycle.partial.get(hash)) return undefined;
+    return this.#run({ op: 'drop', hash }, () => this.#core.lifecycle.drop(hash));
   }
 
   /** Runs what is unconfirmed again on the confirmed state (after a revert), as an input of its own. */

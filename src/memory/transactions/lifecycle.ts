@@ -258,6 +258,26 @@ export class TransactionLifecycle {
     this.#options.transactionArrived?.();
   }
 
+  /**
+   * Removes an unconfirmed or partial transaction as if it had never been announced (a
+   * development control): `unconfirmedRemoved` or `partialRemoved`, no status kept, and what stays
+   * unconfirmed runs again on a fresh layer (the dropped one's changes gone). The pool it left;
+   * undefined for a hash neither pool holds.
+   */
+  drop(hash: string): 'unconfirmed' | 'partial' | undefined {
+    for (const [pool, removed] of [[this.unconfirmed, 'unconfirmedRemoved'], [this.partial, 'partialRemoved']] as const) {
+      const record = pool.remove(hash);
+      if (!record) continue;
+      this.#emit(removed, record.channelAddresses, { meta: { hash: record.hash } });
+      if (pool === this.unconfirmed) {
+        this.#options.engine.resetUnconfirmed();
+        this.readmitUnconfirmed();
+      }
+      return pool === this.unconfirmed ? 'unconfirmed' : 'partial';
+    }
+    return undefined;
+  }
+
   /** Removes the partial transactions whose hash lock expired at `height` (hashes a block's lock expiries name). */
   removeUnlocked(hashes: readonly string[]): void {
     for (const hash of hashes) {
