@@ -23,6 +23,7 @@ h1 { margin: 0; font-size: 18px; font-weight: 600; }
 #live::before { content: "\25CF  "; color: var(--wait); }
 #live.on::before { color: #3ccf6e; }
 #live.off::before { color: #f97066; }
+#live.poll::before { color: #fdb022; }
 form { display: flex; flex: 1; min-width: 280px; gap: 6px; }
 input { flex: 1; padding: 7px 10px; border: 0; border-radius: 6px; font: inherit; }
 button { padding: 7px 14px; border: 0; border-radius: 6px; background: var(--accent); color: #fff; font: inherit; cursor: pointer; }
@@ -36,6 +37,8 @@ a:hover { text-decoration: underline; }
 #blocks li { display: grid; grid-template-columns: auto 1fr; gap: 0 8px; padding: 6px 0; border-top: 1px solid var(--line); }
 #blocks li:first-child { border-top: 0; }
 #blocks .hash, #blocks .time { grid-column: 1 / 3; color: var(--muted); font-size: 12px; }
+#blocks .txs, #blocks .harvester { color: var(--muted); font-size: 12px; }
+#blocks .harvester { justify-self: end; }
 .fresh { animation: fresh 1.5s ease-out; }
 @keyframes fresh { from { background: #efe8ff; } to { background: transparent; } }
 .badge { justify-self: end; padding: 0 6px; border-radius: 9px; font-size: 11px; background: #eef0f4; color: var(--muted); }

@@ -13,7 +13,7 @@ import { transfer } from '../support/signing.js';
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
 // What the page shows once it has fetched or been told: a cold browser can take a second or two.
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 5_000 });
+const eventually = <T>(read: () => T | Promise<T>, { timeout = 5_000 }: { timeout?: number } = {}) => expect.poll(read, { timeout });
 
 describe('explorer route', () => {
   it('answers GET / with a 404 that says what the gateway is and where its explorer lives', async () => {
@@ -192,6 +192,45 @@ describe('explorer page in Chromium', () => {
       expect(complaints).toEqual([]);
     } finally {
       await server.close();
+    }
+  });
+
+  it('loads the blocks over REST and follows by polling when the WebSocket is refused; blocks list their transactions and harvester', async () => {
+    const chain: InMemoryChain = testChain();
+    const gateway = createGateway({ backend: chain, explorer: true, logger: { error() {} } });
+    // A proxy that refuses upgrades: the gateway is not attached, and every upgrade is cut.
+    const server = http.createServer(gateway.handle);
+    server.on('upgrade', (_req, socket) => socket.destroy());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const [payer, payee] = chain.fundedAccounts;
+    try {
+      chain.announcer.announce(transfer(chain, payer, payee, { amount: 1n }).payload);
+      chain.processAnnounced();
+      const { block } = chain.harvest(); // height 2, one transfer
+
+      const { page, complaints } = await open(`${base}/explorer`);
+      await eventually(() => page.locator('#blocks li').count()).toBe(2);
+      await eventually(() => page.textContent('#live')).toBe('polling');
+      expect(await page.textContent('#blocks li[data-height="2"] .txs')).toBe('1 transaction');
+      expect(await page.textContent('#blocks li[data-height="1"] .txs')).toMatch(/^\d+ transactions$/);
+      const harvester = new Address(Buffer.from(block.beneficiaryAddress, 'hex')).toString();
+      expect(await page.getAttribute('#blocks li[data-height="2"] .harvester a', 'href')).toBe(`#/account/${harvester}`);
+
+      // A new block shows up by the next poll.
+      chain.harvest();
+      await eventually(() => page.textContent('#blocks li:first-child a'), { timeout: 10_000 }).toBe('Block 3');
+      expect(await page.textContent('#height')).toBe('3');
+      expect(await page.textContent('#blocks li:first-child .txs')).toBe('no transactions');
+
+      // The harvester's page, from its link.
+      await page.click('#blocks li[data-height="2"] .harvester a');
+      await eventually(() => page.textContent('#account-address')).toBe(harvester);
+      expect(complaints.filter((complaint) => !/WebSocket/.test(complaint))).toEqual([]);
+    } finally {
+      await gateway.close();
+      server.closeAllConnections();
+      server.close();
     }
   });
 

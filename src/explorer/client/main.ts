@@ -12,6 +12,10 @@ import type { BlockEntry, ChainInfoDTO, Frame, NetworkConfigurationDTO, Page } f
 
 const WS_PATH = setting('ws-path');
 const MAX_BLOCKS = 30;
+/** How often the list is read again while the WebSocket cannot be reached (a proxy that refuses upgrades). */
+const POLL_MS = 3000;
+/** How long after a lost or refused WebSocket it is tried again. */
+const RECONNECT_MS = 5000;
 
 /** Why something failed, as the page says it. */
 function errorText(error: unknown): string {
@@ -84,8 +88,22 @@ function renderBlocks(fresh?: string): void {
   $('blocks').replaceChildren(...latest.map(({ block, meta }) => el('li', block.height === fresh ? { class: 'fresh', 'data-height': block.height } : { 'data-height': block.height },
     link('#/block/' + block.height, 'Block ' + block.height),
     BigInt(block.height) <= network.finalizedHeight ? badge('finalized', 'final') : badge('new'),
+    el('span', { class: 'txs' }, transactionCount(meta)),
+    harvesterLink(block.beneficiaryAddress),
     el('span', { class: 'time' }, time(block.timestamp)),
     el('span', { class: 'hash mono' }, short(meta.hash)))));
+}
+
+// '3 transactions' (inner ones of aggregates counted in), '1 transaction', 'no transactions'.
+function transactionCount(meta: BlockEntry['meta']): string {
+  const count = meta.totalTransactionsCount ?? meta.transactionsCount;
+  return count === 0 ? 'no transactions' : count === 1 ? '1 transaction' : `${count} transactions`;
+}
+
+// The account the block's fees went to, as an address linked to its page.
+function harvesterLink(beneficiary: string): HTMLElement {
+  const address = base32(beneficiary);
+  return el('span', { class: 'harvester' }, 'to ', link('#/account/' + address, short(address)));
 }
 
 async function loadBlocks(): Promise<void> {
@@ -97,17 +115,28 @@ async function loadBlocks(): Promise<void> {
   renderBlocks();
 }
 
+function live(state: 'on' | 'off' | 'poll', text: string): void {
+  $('live').className = state;
+  $('live').textContent = text;
+}
+
+// Without the WebSocket (refused, or lost), the list is read again every POLL_MS until it is back.
+let polling: ReturnType<typeof setInterval> | undefined;
+function poll(): void {
+  live('poll', 'polling');
+  polling ??= setInterval(() => void loadBlocks().catch((error: unknown) => live('off', errorText(error))), POLL_MS);
+}
+
 function connect(): void {
   const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + WS_PATH);
-  const live = (state: string, text: string): void => {
-    $('live').className = state;
-    $('live').textContent = text;
-  };
   socket.onmessage = (event: MessageEvent<string>) => {
     const frame = JSON.parse(event.data) as Frame;
     if (frame.topic === undefined) {
       for (const channel of ['block', 'finalizedBlock']) socket.send(JSON.stringify({ uid: frame.uid, subscribe: channel }));
+      clearInterval(polling);
+      polling = undefined;
       live('on', 'live');
+      // What went by before the subscription.
       loadBlocks().catch((error: unknown) => live('off', errorText(error)));
     } else if (frame.topic === 'block') {
       const { block } = frame.data;
@@ -122,8 +151,8 @@ function connect(): void {
     }
   };
   socket.onclose = () => {
-    live('off', 'reconnecting');
-    setTimeout(connect, 2000);
+    poll();
+    setTimeout(connect, RECONNECT_MS);
   };
 }
 
@@ -134,6 +163,8 @@ Promise.all([api<NetworkConfigurationDTO>('/network/properties'), api<ChainInfoD
   $('network').textContent = identity.identifier;
   const { height, latestFinalizedBlock } = found(info, '/chain/info');
   showHeights(height, latestFinalizedBlock.height);
+  // The blocks over REST first (a proxy may refuse the WebSocket), then followed live.
+  loadBlocks().catch((error: unknown) => live('off', errorText(error)));
   connect();
   void route();
 }, (error: unknown) => $('view').replaceChildren(notFound('The gateway did not answer: ' + errorText(error))));
