@@ -58,6 +58,7 @@ td .mono { white-space: nowrap; }
 .inner td:first-child { padding-left: 14px; }
 .hint { color: var(--muted); }
 .error { color: var(--bad); }
+#history-more { margin-top: 8px; }
 pre { max-height: 320px; overflow: auto; padding: 10px; background: #f6f7f9; border-radius: 6px; }
 @media (max-width: 720px) { main { grid-template-columns: 1fr; } }
 `;

@@ -234,6 +234,47 @@ describe('explorer page in Chromium', () => {
     }
   });
 
+  it('pages an account\'s transactions and links its mosaics to their pages', async () => {
+    const server = await startGateway({ explorer: true });
+    const { chain } = server;
+    const [payer, payee] = chain.fundedAccounts;
+    try {
+      const hashes: string[] = [];
+      for (let i = 0; i < 25; i++) {
+        const signed = transfer(chain, payer, payee, { amount: BigInt(i + 1) });
+        chain.announcer.announce(signed.payload);
+        hashes.push(signed.hash);
+      }
+      chain.processAnnounced();
+      chain.harvest();
+
+      const { page, complaints } = await open(`${server.base}/explorer#/account/${payee.address}`);
+      await eventually(() => page.textContent('#account-address')).toBe(payee.address);
+      const rows = page.locator('#account-history tbody tr');
+      await eventually(() => rows.count()).toBe(20);
+      // Its transfers and the nemesis block's funding of it: what /transactions/confirmed lists for it.
+      const listed = (await server.get(`/transactions/confirmed?address=${payee.address}&pageSize=100&order=desc`)).body.data.map((entry: { meta: { hash: string } }) => entry.meta.hash);
+      expect(listed).toHaveLength(26);
+      expect(listed).toEqual(expect.arrayContaining(hashes));
+      await page.click('#history-more');
+      await eventually(() => rows.count()).toBe(26);
+      expect(await page.locator('#history-more').count()).toBe(0);
+      const shown = await rows.locator('td:first-child a').evaluateAll((links) => links.map((a) => a.getAttribute('title')));
+      expect(shown).toEqual(listed);
+
+      // Its currency, from the mosaics table: the mosaic's page with its supply as /mosaics has it.
+      await page.click('#account-mosaics a');
+      await eventually(() => page.textContent('#mosaic-id')).toBe(chain.currency.mosaicId);
+      const { body } = await server.get(`/mosaics/${chain.currency.mosaicId}`);
+      expect(await page.textContent('#mosaic-supply')).toBe(formatXym(BigInt(body.mosaic.supply)));
+      expect(await page.textContent('#view')).toContain('symbol.xym');
+      expect(await page.textContent('#view')).toContain('transferable');
+      expect(complaints).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('works with the gateway mounted under a prefix', async () => {
     const chain: InMemoryChain = testChain();
     const gateway = createGateway({ backend: chain, explorer: true, ws: { path: '/symbol/ws' }, logger: { error() {} } });

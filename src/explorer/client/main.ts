@@ -2,7 +2,7 @@ import { api, found, setting } from './api.js';
 import { blocks, network, time } from './chain.js';
 import { $, badge, el, link, notFound } from './elements.js';
 import { base32, short } from './format.js';
-import { accountView, blockView, hashView, namespaceView, type View } from './views.js';
+import { accountView, blockView, hashView, mosaicView, namespaceView, type View } from './views.js';
 import type { BlockEntry, ChainInfoDTO, Frame, NetworkConfigurationDTO, Page } from './wire.js';
 
 /*
@@ -23,13 +23,14 @@ function errorText(error: unknown): string {
   return String(message || error);
 }
 
-// --- Navigation: '#/block/12', '#/tx/HASH', '#/account/ADDRESS', '#/namespace/NAME' --------
+// --- Navigation: '#/block/12', '#/tx/HASH', '#/account/ADDRESS', '#/namespace/NAME', '#/mosaic/ID' ---
 
 const VIEWS = new Map<string, View>([
   ['block', blockView],
   ['tx', hashView],
   ['account', (id) => accountView(id)],
   ['namespace', namespaceView],
+  ['mosaic', mosaicView],
 ]);
 let shown = 0;
 

@@ -7,6 +7,8 @@ import type {
   AccountNamesJson,
   BlockEntry,
   EmbeddedTransactionJson,
+  MosaicInfoDTO,
+  MosaicNamesJson,
   MultisigAccountInfoDTO,
   NamespaceDTO,
   NamespaceInfoDTO,
@@ -147,7 +149,7 @@ export async function accountView(id: string, known?: AccountInfoDTO): Promise<H
   ]);
   const mosaics = info ? await Promise.all(info.account.mosaics.map(async (mosaic) => {
     const label = await mosaicLabel(mosaic.id);
-    return el('tr', {}, el('td', {}, label.name), el('td', { class: 'mono' }, mosaic.id), el('td', { class: 'num' }, formatAmount(mosaic.amount, label.divisibility)));
+    return el('tr', {}, el('td', {}, link('#/mosaic/' + mosaic.id, label.name)), el('td', { class: 'mono' }, mosaic.id), el('td', { class: 'num' }, formatAmount(mosaic.amount, label.divisibility)));
   })) : [];
   const aliases = names ? names.accountNames.flatMap((entry) => entry.names) : [];
   const ownedIds = owned ? owned.data.map(({ namespace }) => ownId(namespace)) : [];
@@ -166,7 +168,66 @@ export async function accountView(id: string, known?: AccountInfoDTO): Promise<H
       m && m.multisigAddresses.length ? ['Cosignatory of', joined(m.multisigAddresses.map(addressLink))] : undefined,
     ]),
     el('h3', {}, 'Mosaics'),
-    el('div', { id: 'account-mosaics' }, table(['Mosaic', 'Id', 'Amount'], mosaics, 'No mosaics.')));
+    el('div', { id: 'account-mosaics' }, table(['Mosaic', 'Id', 'Amount'], mosaics, 'No mosaics.')),
+    el('h3', {}, 'Transactions'),
+    await historyOf(address));
+}
+
+/** Transactions shown a page at a time in an account's history. */
+const HISTORY_PAGE = 20;
+
+// An account's confirmed transactions (it signed, received, or is named in them), newest first, a page at a time: 'Older' reads the next.
+async function historyOf(address: string): Promise<HTMLElement> {
+  const body = el('tbody', {});
+  const more = el('button', { type: 'button', id: 'history-more' }, 'Older');
+  const holder = el('div', { id: 'account-history' }, el('table', {}, el('thead', {}, el('tr', {}, ...['Hash', 'Height', 'Type', 'Summary'].map((heading) => el('th', {}, heading)))), body), more);
+  let pageNumber = 0;
+  const next = async (): Promise<void> => {
+    pageNumber++;
+    const path = '/transactions/confirmed?address=' + address + '&order=desc&pageSize=' + HISTORY_PAGE + '&pageNumber=' + pageNumber;
+    const page = found(await api<Page<TransactionEntry>>(path), path);
+    const rows = await Promise.all(page.data.map(async ({ meta, transaction }) => el('tr', {},
+      el('td', {}, 'hash' in meta && meta.hash ? hashLink(meta.hash) : ''),
+      el('td', {}, heightLink(meta.height)),
+      el('td', {}, typeName(transaction.type)),
+      el('td', {}, await summary(transaction)))));
+    body.append(...rows);
+    if (pageNumber === 1 && rows.length === 0) holder.replaceChildren(el('p', { class: 'hint' }, 'No transactions.'));
+    else if (page.data.length < HISTORY_PAGE) more.remove();
+  };
+  more.addEventListener('click', () => void next());
+  await next();
+  return holder;
+}
+
+/** Mosaic flags (catapult's MosaicFlags), as the page names them. */
+const MOSAIC_FLAGS: readonly [number, string][] = [[1, 'supply mutable'], [2, 'transferable'], [4, 'restrictable'], [8, 'revokable']];
+
+/** A mosaic by id (16 hex): its names, supply, divisibility, flags, owner and lifetime. */
+export async function mosaicView(id: string): Promise<HTMLElement> {
+  const mosaicId = id.toUpperCase();
+  const [infos, names] = await Promise.all([
+    api<MosaicInfoDTO[]>('/mosaics', { mosaicIds: [mosaicId] }),
+    api<MosaicNamesJson>('/namespaces/mosaic/names', { mosaicIds: [mosaicId] }),
+  ]);
+  const info = infos && infos[0];
+  if (!info) return notFound('No mosaic ' + mosaicId + '.');
+  const { mosaic } = info;
+  const aliases = names ? names.mosaicNames.flatMap((entry) => entry.names) : [];
+  const flags = MOSAIC_FLAGS.filter(([bit]) => (mosaic.flags & bit) !== 0).map(([, name]) => name);
+  return el('article', {},
+    el('h2', {}, 'Mosaic ' + (aliases[0] || mosaicId)),
+    fields([
+      ['Id', el('span', { class: 'mono', id: 'mosaic-id' }, mosaicId)],
+      ['Names', aliases.length ? joined(aliases.map((name) => link('#/namespace/' + name, name))) : 'no namespace'],
+      ['Supply', el('span', { id: 'mosaic-supply' }, formatAmount(mosaic.supply, mosaic.divisibility))],
+      ['Divisibility', String(mosaic.divisibility)],
+      ['Flags', flags.length ? flags.join(', ') : 'none'],
+      ['Owner', addressLink(mosaic.ownerAddress)],
+      ['Defined', heightLink(mosaic.startHeight)],
+      ['Expires', mosaic.duration === '0' ? 'never' : 'at height ' + (BigInt(mosaic.startHeight) + BigInt(mosaic.duration)).toString()],
+      ['Revision', String(mosaic.revision)],
+    ]));
 }
 
 // A namespace's own id: the level at its depth.
@@ -184,7 +245,7 @@ export async function namespaceView(name: string): Promise<HTMLElement> {
     fields([
       ['Id', el('span', { class: 'mono', id: 'namespace-id' }, id)],
       ['Owner', addressLink(namespace.ownerAddress)],
-      ['Alias', alias.type === 2 && alias.address ? addressLink(alias.address) : alias.type === 1 ? el('span', { class: 'mono' }, 'mosaic ' + alias.mosaicId) : 'none'],
+      ['Alias', alias.type === 2 && alias.address ? addressLink(alias.address) : alias.type === 1 && alias.mosaicId ? el('span', { class: 'mono' }, 'mosaic ', link('#/mosaic/' + alias.mosaicId, alias.mosaicId)) : 'none'],
       ['Registered', heightLink(namespace.startHeight)],
       ['Expires', namespace.endHeight === NEVER ? 'never' : 'at height ' + namespace.endHeight],
     ]));
