@@ -46,7 +46,16 @@ await announce(carol, { type: 'namespace_registration_transaction_v1', registrat
 harvest(3);
 await announce(carol, { type: 'address_alias_transaction_v1', namespaceId: generateNamespaceId('carol'), address: recipient(carol), aliasAction: 'link' });
 harvest(1);
-while (chain.height < 12n) chain.harvest();
+// More blocks, some busy, for the charts: a few transfers every third block, a slower block now and then.
+const [, , , dave] = chain.fundedAccounts;
+for (let round = 0; chain.height < 40n; round++) {
+  if (round % 3 === 0) {
+    for (let i = 0; i <= round % 4; i++) await announce(dave, { type: 'transfer_transaction_v1', recipientAddress: recipient(alice), mosaics: [{ mosaicId: XYM, amount: BigInt(1_000_000 + round * 10 + i) }] });
+    chain.processAnnounced();
+  }
+  if (round % 7 === 0) now += 4_000;
+  chain.harvest();
+}
 
 const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
@@ -57,6 +66,12 @@ await page.locator('#live.on').waitFor();
 const file = fileURLToPath(new URL('../docs/explorer.png', import.meta.url));
 await page.screenshot({ path: file });
 console.log(`wrote ${file}`);
+// The home page: the charts of the latest blocks.
+await page.goto(`${origin}/explorer#/`);
+await page.locator('#chart-block-times rect').first().waitFor();
+const charts = fileURLToPath(new URL('../docs/explorer-charts.png', import.meta.url));
+await page.screenshot({ path: charts });
+console.log(`wrote ${charts}`);
 await browser.close();
 await gateway.close();
 server.close();

@@ -59,6 +59,9 @@ td .mono { white-space: nowrap; }
 .hint { color: var(--muted); }
 .error { color: var(--bad); }
 #history-more { margin-top: 8px; }
+.chart { margin: 12px 0 0; }
+.chart figcaption { font-size: 13px; margin-bottom: 4px; }
+.chart svg { display: block; background: #f6f7f9; border-radius: 4px; }
 pre { max-height: 320px; overflow: auto; padding: 10px; background: #f6f7f9; border-radius: 6px; }
 @media (max-width: 720px) { main { grid-template-columns: 1fr; } }
 `;

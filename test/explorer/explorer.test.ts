@@ -275,6 +275,49 @@ describe('explorer page in Chromium', () => {
     }
   });
 
+  it('draws transactions, fees and block times of the latest blocks as charts on its home page', async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const chain: InMemoryChain = testChain({ clock: () => now });
+    const server = await startGateway({ backend: chain, explorer: true });
+    const [payer, payee] = chain.fundedAccounts;
+    try {
+      // Blocks 2 to 6, 30 s apart but block 4 (90 s after block 3), with 0, 3, 1, 0, 2 transfers.
+      for (const [count, gap] of [[0, 30], [3, 30], [1, 90], [0, 30], [2, 30]]) {
+        for (let i = 0; i < count; i++) chain.announcer.announce(transfer(chain, payer, payee, { amount: BigInt(now % 1000 + i + 1) }).payload);
+        chain.processAnnounced();
+        now += gap * 1000;
+        chain.harvest();
+      }
+      const { page, complaints } = await open(`${server.base}/explorer`);
+      await eventually(() => page.locator('#chart-transactions rect').count()).toBe(6);
+      expect(await page.locator('#chart-fees rect').count()).toBe(6);
+      expect(await page.locator('#chart-block-times rect').count()).toBe(4);
+      const bars = async (id: string) => page.locator(`#${id} rect`).evaluateAll((rects) => rects.map((rect) => [Number(rect.getAttribute('height')), rect.textContent]));
+      // Each block's bar as tall as its transactions against the most any has (the nemesis block's funding), oldest first.
+      const counts = (await server.get('/blocks?order=asc&pageSize=10')).body.data.map((entry: { meta: { totalTransactionsCount?: number; transactionsCount: number } }) => entry.meta.totalTransactionsCount ?? entry.meta.transactionsCount);
+      expect(counts.slice(1)).toEqual([0, 3, 1, 0, 2]);
+      const transactions = await bars('chart-transactions');
+      const most = Math.max(...counts);
+      transactions.forEach(([height, label], i) => {
+        expect(label).toBe(`Block ${i + 1}: ${counts[i]} transactions`);
+        expect(height).toBeCloseTo(counts[i] === 0 ? 0 : Math.max(1, (counts[i] / most) * 90), 0);
+      });
+      // Block 4 came 90 s after block 3, the others 30 s apart: the tallest bar, three times theirs (block 2, years after the nemesis block's epoch, is left out).
+      const times = await bars('chart-block-times');
+      expect(times.map(([, label]) => label)).toEqual([3, 4, 5, 6].map((height) => `Block ${height}: ${height === 4 ? 90 : 30} s after the one before`));
+      expect(times.map(([height]) => height)).toEqual([30, 90, 30, 30]);
+      // Fees follow the blocks' totalFee.
+      const fees = await bars('chart-fees');
+      const { body } = await server.get('/blocks/3');
+      expect(fees[2][1]).toContain(`Block 3: `);
+      expect(fees[2][0]).toBe(Math.max(...fees.map(([height]) => height as number)));
+      expect(Number(body.meta.totalFee)).toBeGreaterThan(0);
+      expect(complaints).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('works with the gateway mounted under a prefix', async () => {
     const chain: InMemoryChain = testChain();
     const gateway = createGateway({ backend: chain, explorer: true, ws: { path: '/symbol/ws' }, logger: { error() {} } });

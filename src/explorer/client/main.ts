@@ -1,4 +1,5 @@
 import { api, found, setting } from './api.js';
+import { chartsView } from './charts.js';
 import { blocks, network, time } from './chain.js';
 import { $, badge, el, link, notFound } from './elements.js';
 import { base32, short } from './format.js';
@@ -42,7 +43,13 @@ async function route(): Promise<void> {
   const show = (node: Node): void => {
     if (ticket === shown) $('view').replaceChildren(node);
   };
-  if (!view || argument === undefined) return show(el('p', { class: 'hint' }, 'Pick a block, or search for a height, a hash, an address or a namespace name.'));
+  if (!view || argument === undefined) {
+    const hint = el('p', { class: 'hint' }, 'Pick a block, or search for a height, a hash, an address or a namespace name.');
+    show(hint);
+    // The chain over time under it, once read (a failed read leaves the hint alone).
+    chartsView().then((charts) => show(el('div', {}, hint, charts)), () => undefined);
+    return;
+  }
   show(el('p', { class: 'hint' }, 'Loading…'));
   try {
     show(await view(decodeURIComponent(argument)));
