@@ -8,7 +8,7 @@ import type { InMemoryChain } from '../../src/in-memory-chain.js';
 import { INSTALL_TIMEOUT, launchChromium } from '../support/browser.js';
 import { listen } from '../support/mounts.js';
 import { startGateway, testChain } from '../support/server.js';
-import { transfer } from '../support/signing.js';
+import { aggregate, transfer } from '../support/signing.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
@@ -245,6 +245,17 @@ describe('explorer page in Chromium', () => {
         chain.announcer.announce(signed.payload);
         hashes.push(signed.hash);
       }
+      // And a metadata value the account set on itself.
+      const value = Buffer.from('verified ✓');
+      const note = chain.facade.transactionFactory.createEmbedded({
+        type: 'account_metadata_transaction_v1',
+        signerPublicKey: payee.keyPair.publicKey,
+        targetAddress: payee.address,
+        scopedMetadataKey: 0x1234n,
+        valueSizeDelta: value.length,
+        value: new Uint8Array(value),
+      } as never);
+      chain.announcer.announce(aggregate(chain, 'complete', payee, [note]).payload);
       chain.processAnnounced();
       chain.harvest();
 
@@ -252,12 +263,17 @@ describe('explorer page in Chromium', () => {
       await eventually(() => page.textContent('#account-address')).toBe(payee.address);
       const rows = page.locator('#account-history tbody tr');
       await eventually(() => rows.count()).toBe(20);
-      // Its transfers and the nemesis block's funding of it: what /transactions/confirmed lists for it.
+      // Its metadata: the key, the value as text, who set it.
+      const metadata = await page.textContent('#account-metadata');
+      expect(metadata).toContain('0000000000001234');
+      expect(metadata).toContain('verified ✓');
+      expect(metadata).toContain(payee.address);
+      // Its transfers, its metadata's aggregate and the nemesis block's funding of it: what /transactions/confirmed lists for it.
       const listed = (await server.get(`/transactions/confirmed?address=${payee.address}&pageSize=100&order=desc`)).body.data.map((entry: { meta: { hash: string } }) => entry.meta.hash);
-      expect(listed).toHaveLength(26);
+      expect(listed).toHaveLength(27);
       expect(listed).toEqual(expect.arrayContaining(hashes));
       await page.click('#history-more');
-      await eventually(() => rows.count()).toBe(26);
+      await eventually(() => rows.count()).toBe(27);
       expect(await page.locator('#history-more').count()).toBe(0);
       const shown = await rows.locator('td:first-child a').evaluateAll((links) => links.map((a) => a.getAttribute('title')));
       expect(shown).toEqual(listed);

@@ -7,6 +7,7 @@ import type {
   AccountNamesJson,
   BlockEntry,
   EmbeddedTransactionJson,
+  MetadataInfoDTO,
   MosaicInfoDTO,
   MosaicNamesJson,
   MultisigAccountInfoDTO,
@@ -169,6 +170,8 @@ export async function accountView(id: string, known?: AccountInfoDTO): Promise<H
     ]),
     el('h3', {}, 'Mosaics'),
     el('div', { id: 'account-mosaics' }, table(['Mosaic', 'Id', 'Amount'], mosaics, 'No mosaics.')),
+    el('h3', {}, 'Metadata'),
+    el('div', { id: 'account-metadata' }, await metadataOf('targetAddress=' + address + '&metadataType=0')),
     el('h3', {}, 'Transactions'),
     await historyOf(address));
 }
@@ -200,6 +203,32 @@ async function historyOf(address: string): Promise<HTMLElement> {
   return holder;
 }
 
+/** Metadata entries shown at most on a page (the latest set first). */
+const METADATA_PAGE = 50;
+
+// The metadata entries of an account (`targetAddress=…`) or a mosaic (`targetId=…&metadataType=1`): key, value (as text when it is), who set it.
+async function metadataOf(query: string): Promise<HTMLElement> {
+  const path = '/metadata?' + query + '&order=desc&pageSize=' + METADATA_PAGE;
+  const page = found(await api<Page<MetadataInfoDTO>>(path), path);
+  const rows = page.data.map(({ metadataEntry: entry }) => el('tr', {},
+    el('td', { class: 'mono' }, entry.scopedMetadataKey),
+    el('td', {}, valueText(entry.value)),
+    el('td', {}, addressLink(entry.sourceAddress))));
+  return el('div', { class: 'metadata' }, table(['Key', 'Value', 'Set by'], rows, 'No metadata.'));
+}
+
+// A metadata value (hex) as text when its bytes are printable UTF-8, else as hex.
+function valueText(hex: string): string {
+  const bytes = Uint8Array.from((hex.match(/../g) ?? []).map((pair) => parseInt(pair, 16)));
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    if (!/[\u0000-\u0008\u000e-\u001f\u007f]/.test(text)) return text;
+  } catch {
+    // Not UTF-8: shown as hex.
+  }
+  return hex;
+}
+
 /** Mosaic flags (catapult's MosaicFlags), as the page names them. */
 const MOSAIC_FLAGS: readonly [number, string][] = [[1, 'supply mutable'], [2, 'transferable'], [4, 'restrictable'], [8, 'revokable']];
 
@@ -227,7 +256,9 @@ export async function mosaicView(id: string): Promise<HTMLElement> {
       ['Defined', heightLink(mosaic.startHeight)],
       ['Expires', mosaic.duration === '0' ? 'never' : 'at height ' + (BigInt(mosaic.startHeight) + BigInt(mosaic.duration)).toString()],
       ['Revision', String(mosaic.revision)],
-    ]));
+    ]),
+    el('h3', {}, 'Metadata'),
+    el('div', { id: 'mosaic-metadata' }, await metadataOf('targetId=' + mosaicId + '&metadataType=1')));
 }
 
 // A namespace's own id: the level at its depth.
