@@ -161,6 +161,14 @@ describe('explorer page in Chromium', () => {
       expect(await rows.count()).toBe(1);
       expect(await rows.first().textContent()).toContain('transfer');
       expect(await rows.first().textContent()).toContain(`${payee.address}: 2.5 symbol.xym`);
+      // Signers by address (shortened; the public key in the link's title), the block's too.
+      const signerLinks = page.locator('#view .signer a');
+      expect(await rows.first().locator('.signer a').textContent()).toBe(`${payer.address.slice(0, 10)}…${payer.address.slice(-6)}`);
+      expect(await rows.first().locator('.signer a').getAttribute('title')).toBe(payer.keyPair.publicKey.toString());
+      const blockSigner = (await server.get('/blocks/2')).body.block.signerPublicKey;
+      const signerState = (await server.get(`/accounts/${blockSigner}`)).body.account;
+      const signerAddress = new Address(Buffer.from(signerState.address, 'hex')).toString();
+      expect(await signerLinks.first().getAttribute('href')).toBe(`#/account/${signerAddress}`);
       expect(await page.locator('#view table').nth(1).textContent()).toContain('harvest fee');
 
       // An account: its currency balance, as the ledger holds it.

@@ -1,6 +1,6 @@
 import { api, found } from './api.js';
-import { formatAmount } from './format.js';
-import type { BlockEntry, MosaicAmountDTO, MosaicInfoDTO, MosaicNamesJson, NamespaceInfoDTO, NamespaceNameDTO } from './wire.js';
+import { base32, formatAmount } from './format.js';
+import type { AccountInfoDTO, BlockEntry, MosaicAmountDTO, MosaicInfoDTO, MosaicNamesJson, NamespaceInfoDTO, NamespaceNameDTO } from './wire.js';
 
 /* What the views share about the chain: its epoch and currency, the finalized height, the latest blocks, mosaic names. */
 
@@ -77,3 +77,25 @@ export async function mosaicAmount(mosaic: MosaicAmountDTO): Promise<string> {
   const label = await mosaicLabel(mosaic.id);
   return formatAmount(mosaic.amount, label.divisibility) + ' ' + label.name;
 }
+
+/** Signers' addresses (base32) by public key, as the gateway's account states give them. */
+const signers = new Map<string, string>();
+/** Public keys one `POST /accounts` takes at most. */
+const KEYS_PER_READ = 100;
+
+/** Learns the addresses of these public keys (the accounts the chain knows: a signer always is); the ones known already are not asked again. */
+export async function learnSigners(keys: readonly string[]): Promise<void> {
+  const unknown = [...new Set(keys)].filter((key) => !signers.has(key));
+  for (let at = 0; at < unknown.length; at += KEYS_PER_READ) {
+    const states = await api<AccountInfoDTO[]>('/accounts', { publicKeys: unknown.slice(at, at + KEYS_PER_READ) });
+    for (const { account } of states || []) signers.set(account.publicKey, base32(account.address));
+  }
+  // An account the chain has not seen sign yet (a harvester's first block) is found by its key alone.
+  await Promise.all(unknown.filter((key) => !signers.has(key)).map(async (key) => {
+    const state = await api<AccountInfoDTO>('/accounts/' + key);
+    if (state) signers.set(key, base32(state.account.address));
+  }));
+}
+
+/** The address of a public key `learnSigners` learnt; undefined otherwise. */
+export const signerAddress = (key: string): string | undefined => signers.get(key);

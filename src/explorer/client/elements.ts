@@ -38,6 +38,10 @@ export const heightLink = (height: string): HTMLAnchorElement => link('#/block/'
 export const hashLink = (hash: string): HTMLSpanElement => el('span', { class: 'mono' }, link('#/tx/' + hash, short(hash), hash));
 /** A public key, shortened, linked to its account (the full key as its title). */
 export const keyLink = (key: string): HTMLSpanElement => el('span', { class: 'mono' }, link('#/account/' + key, short(key), key));
+/** A signer: its address (shortened, the key as its title) when it is known, else its public key; linked to its account. */
+export function signerLink(key: string, address: string | undefined): HTMLSpanElement {
+  return address === undefined ? keyLink(key) : el('span', { class: 'mono signer' }, link('#/account/' + address, short(address), key));
+}
 /** A label styled by `kind` (by the text itself when no kind is given). */
 export const badge = (text: string, kind?: string): HTMLSpanElement => el('span', { class: 'badge ' + (kind || text) }, text);
 /** What the page says when a view has nothing to show, or failed. */

@@ -1,6 +1,6 @@
 import { api, found, setting } from './api.js';
-import { blocks, fullName, mosaicAmount, mosaicLabel, network, time } from './chain.js';
-import { addressLink, badge, type Child, el, fields, hashLink, heightLink, joined, keyLink, link, notFound, table } from './elements.js';
+import { blocks, fullName, learnSigners, mosaicAmount, mosaicLabel, network, signerAddress, time } from './chain.js';
+import { addressLink, badge, type Child, el, fields, hashLink, heightLink, joined, link, notFound, signerLink, table } from './elements.js';
 import { base32, formatAmount, namespaceId, plainMessage } from './format.js';
 import type {
   AccountInfoDTO,
@@ -34,6 +34,8 @@ const TRANSACTION_TYPES = NAMES.transactions;
 const RECEIPT_TYPES = NAMES.receipts;
 
 const typeName = (type: number): string => TRANSACTION_TYPES[type] || 'type ' + type;
+/** A signer by its address once `learnSigners` has read it, else by its public key. */
+const signer = (key: string): HTMLSpanElement => signerLink(key, signerAddress(key));
 
 // What a transaction does, in a line: a transfer's recipient and mosaics, a registration's name...
 async function summary(tx: EmbeddedTransactionJson): Promise<Child> {
@@ -58,12 +60,13 @@ export async function blockView(height: string): Promise<HTMLElement> {
     api<Page<TransactionEntry>>('/transactions/confirmed?height=' + height + '&embedded=true&pageSize=100&order=asc'),
     api<Page<TransactionStatementInfoDTO>>('/statements/transaction?height=' + height + '&pageSize=100&order=asc'),
   ]);
+  await learnSigners([block.signerPublicKey, ...(transactions ? transactions.data.map(({ transaction }) => transaction.signerPublicKey) : [])]);
   const rows = await Promise.all((transactions ? transactions.data : []).map(async ({ meta: txMeta, transaction }) => {
     const inner = 'aggregateHash' in txMeta;
     return el('tr', inner ? { class: 'inner' } : {},
       el('td', {}, inner ? '↳ inner' : hashLink(txMeta.hash)),
       el('td', {}, typeName(transaction.type)),
-      el('td', {}, keyLink(transaction.signerPublicKey)),
+      el('td', {}, signer(transaction.signerPublicKey)),
       el('td', {}, await summary(transaction)));
   }));
   const receipts: HTMLTableRowElement[] = [];
@@ -76,7 +79,7 @@ export async function blockView(height: string): Promise<HTMLElement> {
       ['Hash', el('span', { class: 'mono' }, meta.hash)],
       ['Time', time(block.timestamp)],
       ['Harvester', addressLink(block.beneficiaryAddress)],
-      ['Signer', keyLink(block.signerPublicKey)],
+      ['Signer', signer(block.signerPublicKey)],
       ['Transactions', String(meta.totalTransactionsCount)],
       ['Fees', (await mosaicAmount({ id: network.currencyId, amount: meta.totalFee })) + ' (fee multiplier ' + block.feeMultiplier + ')'],
       ['Previous', BigInt(height) > 1n ? heightLink(String(BigInt(height) - 1n)) : '—'],
@@ -115,9 +118,10 @@ export async function hashView(hash: string): Promise<HTMLElement> {
 async function transactionView(hash: string, status: TransactionStatusDTO): Promise<HTMLElement> {
   const info = status.group === 'failed' ? undefined : await api<TransactionEntry<TransactionJson>>('/transactions/' + status.group + '/' + hash);
   const tx = info && info.transaction;
+  if (tx) await learnSigners([tx.signerPublicKey, ...(tx.transactions || []).map(({ transaction }) => transaction.signerPublicKey)]);
   const inner = tx && tx.transactions ? await Promise.all(tx.transactions.map(async ({ transaction }) => el('tr', {},
     el('td', {}, typeName(transaction.type)),
-    el('td', {}, keyLink(transaction.signerPublicKey)),
+    el('td', {}, signer(transaction.signerPublicKey)),
     el('td', {}, await summary(transaction))))) : undefined;
   const code = status.code || '';
   return el('article', {},
@@ -128,7 +132,7 @@ async function transactionView(hash: string, status: TransactionStatusDTO): Prom
       status.height && status.height !== '0' ? ['Block', heightLink(status.height)] : undefined,
       ['Deadline', time(status.deadline)],
       tx ? ['Type', typeName(tx.type)] : undefined,
-      tx ? ['Signer', keyLink(tx.signerPublicKey)] : undefined,
+      tx ? ['Signer', signer(tx.signerPublicKey)] : undefined,
       tx ? ['Max fee', await mosaicAmount({ id: network.currencyId, amount: tx.maxFee })] : undefined,
       tx && (tx.recipientAddress || tx.name) ? ['Summary', await summary(tx)] : undefined,
       tx && plainMessage(tx.message) ? ['Message', plainMessage(tx.message)] : undefined,
