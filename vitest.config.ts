@@ -6,6 +6,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const BEHAVIOUR = ['test/behaviour/**/*.test.ts'];
 /** Behaviour that rewrites the chain's history (snapshots, dump loads): refused on a chain a PostgreSQL writer follows. */
 const HISTORY_REWRITING = ['test/behaviour/history/**'];
+/** Hooks every file needs, run before each file (a support module's own import-time hooks would serve only the first file that imports it). */
+const SETUP = ['test/support/setup.ts'];
 /** Test files that replace a module with `vi.mock`: each needs modules of its own. */
 const MOCKING = ['test/memory/state/patricia-tree.test.ts'];
 const FRAMEWORK_MOUNTS = ['express5', 'express5-prefix', 'express4', 'koa', 'koa-prefix'];
@@ -30,22 +32,21 @@ export default defineConfig({
     // files' time (577 of 775 s), and the whole run takes about 6 minutes instead of 12. No test file leans on module
     // state another left; the files that replace a module (`vi.mock`) run apart, each with its own modules.
     isolate: false,
-    // Hooks every file needs (a module's own hooks would serve the first file that imports it only).
-    setupFiles: ['test/support/setup.ts'],
     projects: [
       // Every test, with the gateway on a plain node:http server.
-      { extends: true, test: { name: 'node-http', include: ['test/**/*.test.ts', 'examples/**/*.test.ts'], exclude: [...configDefaults.exclude, ...MOCKING] } },
+      { extends: true, test: { name: 'node-http', include: ['test/**/*.test.ts', 'examples/**/*.test.ts'], exclude: [...configDefaults.exclude, ...MOCKING], setupFiles: SETUP } },
+      // Without the setup file: what it imports would load the module a file mocks before the mock applies.
       { extends: true, test: { name: 'node-http-isolated', include: MOCKING, isolate: true } },
       // The behaviour suite again through each framework mount.
       ...FRAMEWORK_MOUNTS.map((mount) => ({
         extends: true as const,
-        test: { name: mount, include: BEHAVIOUR, env: { GATEWAY_MOUNT: mount } },
+        test: { name: mount, include: BEHAVIOUR, env: { GATEWAY_MOUNT: mount }, setupFiles: SETUP },
       })),
       // The behaviour suite again with every gateway serving from PostgreSQL (test/support/postgres-mount.ts),
       // but for the development controls that rewrite history, which a chain written to PostgreSQL refuses.
       {
         extends: true as const,
-        test: { name: 'postgres', include: BEHAVIOUR, exclude: HISTORY_REWRITING, env: { GATEWAY_BACKEND: 'postgres' } },
+        test: { name: 'postgres', include: BEHAVIOUR, exclude: HISTORY_REWRITING, env: { GATEWAY_BACKEND: 'postgres' }, setupFiles: SETUP },
       },
     ],
   },

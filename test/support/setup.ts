@@ -5,10 +5,10 @@
  */
 import { afterAll, afterEach } from 'vitest';
 import { stopRunning } from './cli.js';
-import { POSTGRES_BACKEND, stopCluster } from './postgres-mount.js';
+import { stopCluster } from './postgres-mount.js';
 
 // The commands a test started stop with it.
 afterEach(stopRunning);
 
-// The postgres project's cluster (the file's gateways serve from it) stops with the file.
-if (POSTGRES_BACKEND) afterAll(stopCluster, 60_000);
+// The cluster the file's gateways served from (the postgres project's, or a test's own reader), if any, stops with the file.
+afterAll(stopCluster, 60_000);
