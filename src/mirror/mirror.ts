@@ -510,8 +510,7 @@ export class Mirror {
     }
     if (proofs.length === 0) {
       // The head alone may have changed (its score after a fork switch, a head read while the upstream moved): written once it is the stored block's.
-      const head = { ...info, latestFinalizedBlock: this.#finalized ?? info.latestFinalizedBlock };
-      if (BigInt(info.height) === this.#height && JSON.stringify(head) !== this.#writtenHead) {
+      if (BigInt(info.height) === this.#height && JSON.stringify(this.#storedHead(info)) !== this.#writtenHead) {
         await this.#write({ blocks: [], rows: [], statuses: [], unpooled: [], statements: [], leaves: [], events: [], proofs: [] }, info, await this.#fees());
       }
       return;
@@ -551,10 +550,14 @@ export class Mirror {
 
   // One database transaction without blocks: the head, the fees, a finalization's proofs, state and events.
   async #write(batch: Batch, head: ChainInfoDTO, meta: Record<string, unknown>): Promise<void> {
-    // The head as the store has it: its last block, and the last finalization round it holds.
-    const chainInfo: ChainInfoDTO = { ...head, latestFinalizedBlock: this.#finalized ?? head.latestFinalizedBlock };
+    const chainInfo = this.#storedHead(head);
     await this.#store.write({ ...batch, meta: { ...meta, chainInfo } });
     this.#writtenHead = JSON.stringify(chainInfo);
+  }
+
+  /** The head as the store has it: its last block, and the last finalization round it holds. */
+  #storedHead(head: ChainInfoDTO): ChainInfoDTO {
+    return { ...head, latestFinalizedBlock: this.#finalized ?? head.latestFinalizedBlock };
   }
 
   /**
@@ -571,8 +574,7 @@ export class Mirror {
       await pending.abandon();
       throw error;
     }
-    // The head as the store has it: its last block, and the last finalization round it holds.
-    const chainInfo: ChainInfoDTO = { ...head, latestFinalizedBlock: this.#finalized ?? head.latestFinalizedBlock };
+    const chainInfo = this.#storedHead(head);
     const { blocks, rows, statements, leaves, ...rest } = batch;
     await pending.commit({ ...rest, meta: { ...meta, chainInfo } });
     this.#writtenHead = JSON.stringify(chainInfo);

@@ -4,7 +4,7 @@ import { parseAddress } from '../http/address.js';
 import { requireJsonObject } from '../http/body.js';
 import { parseUint64 } from '../http/query.js';
 import { generateNamespacePath } from 'symbol-sdk/symbol';
-import { NETWORK_IDENTIFIERS, networkOfProperties } from '../network.js';
+import { chainNetworkByte } from './chain-network.js';
 import type { RouteOptions, Router } from '../http/router.js';
 import { andThen } from './awaitable.js';
 import { parseId } from './params.js';
@@ -27,9 +27,8 @@ export function devRoutes(router: Router, backend: GatewayBackend): void {
   const dev = backend.dev;
   if (!dev) return;
 
-  // The chain's network byte: an address of another network is refused by name.
-  const networkByte = () => andThen(backend.network.properties(), (properties) => NETWORK_IDENTIFIERS[networkOfProperties(properties)]);
-  const address = (value: unknown) => andThen(networkByte(), (byte) => parseAddress('address', text('address', value), byte));
+  // An address of another network than the chain's is refused by name (the gateway read the network before the request).
+  const address = (value: unknown) => parseAddress('address', text('address', value), chainNetworkByte(backend));
 
   router.post('/dev/mine', (ctx) => {
     const { count = 1 } = fields(ctx.body, ['count']);
@@ -65,7 +64,8 @@ export function devRoutes(router: Router, backend: GatewayBackend): void {
   router.put('/dev/balance', async (ctx) => {
     const body = fields(ctx.body, ['address', 'mosaicId', 'amount']);
     const amount = parseUint64('amount', text('amount', body.amount));
-    const [hex, mosaicId] = await Promise.all([address(body.address), mosaicIdOf(backend, text('mosaicId', body.mosaicId))]);
+    const hex = address(body.address);
+    const mosaicId = await mosaicIdOf(backend, text('mosaicId', body.mosaicId));
     // Read first: a forked chain fetches the account and the mosaic from its upstream on a read by key.
     await Promise.all([backend.accounts?.find([{ address: hex }]), backend.mosaics?.find([mosaicId])]);
     return andThen(dev.setBalance(hex, mosaicId, amount), (set) => ({ address: hex, mosaicId, amount: set }));
@@ -75,7 +75,8 @@ export function devRoutes(router: Router, backend: GatewayBackend): void {
   router.put('/dev/impersonation', (ctx) => {
     const { address: given, active } = fields(ctx.body, ['address', 'active']);
     if (typeof active !== 'boolean') throw new InvalidArgumentError('active must be true or false');
-    return andThen(address(given), (hex) => andThen(active ? dev.impersonate(hex) : dev.stopImpersonating(hex), (addresses) => ({ addresses })));
+    const hex = address(given);
+    return andThen(active ? dev.impersonate(hex) : dev.stopImpersonating(hex), (addresses) => ({ addresses }));
   });
 
   router.get('/dev/state', () => dev.dump());

@@ -273,7 +273,7 @@ export class TransactionLifecycle {
         this.#options.engine.resetUnconfirmed();
         this.readmitUnconfirmed();
       }
-      return pool === this.unconfirmed ? 'unconfirmed' : 'partial';
+      return pool.group as 'unconfirmed' | 'partial';
     }
     return undefined;
   }
