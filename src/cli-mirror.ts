@@ -25,11 +25,10 @@ export function upstreamRateLine(rate: number): string {
 
 /**
  * What to do when the mirror's store is refused because the chain engine's writer wrote it (the
- * README's two commands given the same database): make another database, on the same server,
- * named after this one. Undefined for any other failure.
+ * README's two commands given the same database; `WriterStoreError`): make another database, on
+ * the same server, named after this one. Undefined for a store that is not a URL.
  */
-export function storeRefusalHint(message: string, store: string): string | undefined {
-  if (!message.includes('its own writer wrote')) return undefined;
+export function storeRefusalHint(store: string): string | undefined {
   let url: URL;
   try {
     url = new URL(store);

@@ -95,8 +95,9 @@ export async function mirrorCommand(argv: readonly string[]): Promise<void> {
     process.exit(0);
   }
   let Mirror: typeof import('./mirror.js').Mirror;
+  let WriterStoreError: typeof import('./mirror.js').WriterStoreError;
   try {
-    ({ Mirror } = await import('./mirror.js'));
+    ({ Mirror, WriterStoreError } = await import('./mirror.js'));
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes("'pg'")) {
       console.error('symbol-gateway mirror: the mirror writes to PostgreSQL and needs the pg package: npm install pg');
@@ -127,7 +128,7 @@ export async function mirrorCommand(argv: readonly string[]): Promise<void> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   } catch (error) {
-    const hint = storeRefusalHint((error as Error).message, command.store);
+    const hint = error instanceof WriterStoreError ? storeRefusalHint(command.store) : undefined;
     console.error(`symbol-gateway mirror: ${(error as Error).message}${hint ? `; ${hint}` : ''}`);
     process.exit(1);
   }

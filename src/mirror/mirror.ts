@@ -25,6 +25,9 @@ import { endedRows, stateRows, type CopiedBlocks, type StateSource } from './sta
 import { RangeReader } from './ranges.js';
 import { mirroredTransactions, type MirroredTransactions } from './transactions.js';
 
+/** The error `Mirror.start` throws for the database the chain engine's writer fills. */
+export { WriterStoreError } from '../postgres/mirror-store.js';
+
 /** How a mirror follows its upstream into the store. */
 export interface MirrorOptions {
   /** The gateway followed: its URL, or the upstream client's options (timeout, retries, rate …). */

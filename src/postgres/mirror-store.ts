@@ -58,6 +58,14 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (err
   return { promise, resolve, reject };
 }
 
+/** A mirror given the database the chain engine's writer fills: it writes only into an empty database or its own. */
+export class WriterStoreError extends Error {
+  constructor() {
+    super('the database holds a chain its own writer wrote: a mirror writes into an empty database or its own');
+    this.name = 'WriterStoreError';
+  }
+}
+
 /** An announce a gateway instance queued for the upstream. */
 export interface QueuedAnnounce {
   readonly seq: string;
@@ -102,7 +110,7 @@ export class MirrorStore {
       const { rows } = await pool.query<{ json: string }>('select json from meta where key = $1', [MIRROR_META]);
       const meta = rows[0] && (JSON.parse(rows[0].json) as MirrorMeta);
       const { rows: blocks } = await pool.query<{ count: string }>('select count(*) as count from blocks');
-      if (!meta && Number(blocks[0].count) > 0) throw new Error('the database holds a chain its own writer wrote: a mirror writes into an empty database or its own');
+      if (!meta && Number(blocks[0].count) > 0) throw new WriterStoreError();
       return { store: new MirrorStore(pool), meta };
     } catch (error) {
       await pool.end();
