@@ -14,11 +14,17 @@ import type {
 } from '../../backend/dev.js';
 import type { AccountState } from '../account-state.js';
 import type { CacheChange } from '../state/cache.js';
-import type { SourcedNotification } from './executor.js';
+import type { Notification, Publication } from './notification.js';
 import type { Receipt, ReceiptSource } from './receipts.js';
 
 /** Where a failed transaction was refused (`TraceFailureDTO.stage`). */
 export type FailureStage = TraceFailureDTO['stage'];
+
+/** A notification as the executor publishes it (its `SourcedNotification`). */
+export interface TracedNotification extends Notification {
+  readonly source: ReceiptSource;
+  readonly publication: Publication;
+}
 
 /** A state entry a rule read. */
 export interface StateRead {
@@ -48,7 +54,7 @@ export interface FailedTrace {
   readonly kind: 'failed';
   readonly code: string;
   readonly stage: FailureStage;
-  readonly notifications: readonly SourcedNotification[];
+  readonly notifications: readonly TracedNotification[];
   /** What refused it when no rule of a notification did (a signature, the pool's deadline; what it compared), else the rule's refusal. */
   readonly refusal: RuleRefusal | { readonly rule: string; readonly values?: Readonly<Record<string, unknown>> };
 }
@@ -57,7 +63,7 @@ export interface FailedTrace {
 export interface ConfirmedTrace {
   readonly kind: 'confirmed';
   readonly height: bigint;
-  readonly notifications: readonly SourcedNotification[];
+  readonly notifications: readonly TracedNotification[];
   readonly changes: readonly StateChange[];
   readonly receipts: readonly { readonly source: ReceiptSource; readonly receipt: Receipt }[];
 }
@@ -97,7 +103,7 @@ export class TraceLog {
 }
 
 /** The notifications as the trace lists them. */
-export function notificationsJson(notifications: readonly SourcedNotification[]): TraceNotificationDTO[] {
+export function notificationsJson(notifications: readonly TracedNotification[]): TraceNotificationDTO[] {
   return notifications.map((notification, index) => ({
     index,
     type: notification.type.name,
