@@ -54,6 +54,108 @@ export interface SnapshotDTO extends ChainHeadDTO {
   id: string;
 }
 
+/** One notification a transaction raised (catapult's notifications), in the order the chain checks them. */
+export interface TraceNotificationDTO {
+  /** Its place among the transaction's notifications (0-based). */
+  index: number;
+  /** Its kind, as the chain's plugins name it (`balanceTransfer`, `transactionDeadline`, ...). */
+  type: string;
+  /** The 0-based index of the inner transaction that raised it; null for the transaction itself (or an aggregate's own). */
+  innerIndex: number | null;
+  /** `basic`: every transaction raises it (signer, deadline, fee); `custom`: the transaction's type (and its inner transactions) raised it. */
+  publication: 'basic' | 'custom';
+  /** Its values (uint64 as decimal strings, bytes as uppercase hex, addresses as 48 hex). */
+  payload: Record<string, unknown>;
+}
+
+/** A state entry a rule read while it refused a transaction. */
+export interface TraceReadDTO {
+  /** The state cache (`accounts`, `mosaics`, `namespaces`, `multisig`, ...). */
+  cache: string;
+  key: string;
+  /** The entry as the rule saw it (values as in `payload`); null when there was none. */
+  entry: unknown;
+}
+
+/** Why a transaction failed. */
+export interface TraceFailureDTO {
+  /** The status code (`Failure_...`). */
+  code: string;
+  /**
+   * Where it was refused: `stateless` (its own values: sizes, ranges, flags), `signature`, `stateful`
+   * (the rules on the chain's state, as it entered the unconfirmed pool), `partial` (entering the partial
+   * pool), `cosigners` (a cosignature), `block` (when a block ran it), `pool` (it expired or its lock
+   * ended while it waited in a pool), `envelope` (a type no plugin knows).
+   */
+  stage: 'stateless' | 'signature' | 'stateful' | 'partial' | 'cosigners' | 'block' | 'pool' | 'envelope';
+  /** The rule that refused it (its validator's name, e.g. `validateTransferBalance`), or what refused it outside the rules. */
+  rule: string;
+  /** The index of the notification the rule refused (into `notifications`); null when no rule of a notification refused it. */
+  notification: number | null;
+  /** The 0-based index of the inner transaction that raised that notification; null for the transaction itself. */
+  innerIndex: number | null;
+  /** The values the rule compared, by name (e.g. `{ balance, amount }`); {} for a rule that names none (see `reads`). */
+  values: Record<string, unknown>;
+  /** The state entries the rule read, in order, with what they held. */
+  reads: TraceReadDTO[];
+}
+
+/** A balance a confirmed transaction changed. */
+export interface TraceBalanceChangeDTO {
+  /** 48 hex. */
+  address: string;
+  /** 16 hex. */
+  mosaicId: string;
+  /** Decimal strings. */
+  before: string;
+  after: string;
+}
+
+/** A state entry a confirmed transaction added, changed or removed. */
+export interface TraceStateChangeDTO {
+  cache: string;
+  key: string;
+  /** null: the transaction added it. */
+  before: unknown;
+  /** null: the transaction removed it. */
+  after: unknown;
+}
+
+/**
+ * What a transaction did as the chain ran it (`GET /dev/transactions/{hash}/trace`): the notifications it
+ * raised, and for a failed one the rule that refused it, for a confirmed one the state it changed.
+ */
+export interface TransactionTraceDTO {
+  hash: string;
+  group: 'confirmed' | 'unconfirmed' | 'partial' | 'failed';
+  /** `Success`, or the failure's code. */
+  code: string;
+  /** A confirmed transaction's block (decimal string). */
+  height?: string;
+  /**
+   * Every notification the transaction raises, in order. For a failed one the rules ran up to
+   * `failure.notification`; the ones after it were never checked. Empty when the chain kept no
+   * trace of it (see `kept`).
+   */
+  notifications: TraceNotificationDTO[];
+  /**
+   * A failed transaction's refusal; for one waiting in the partial pool, the latest cosignature
+   * refused for it (stage `cosigners`: the transaction itself stays partial, as a node keeps it).
+   */
+  failure?: TraceFailureDTO;
+  /** A confirmed transaction's balance changes (fees included), in the order it made them. */
+  balances?: TraceBalanceChangeDTO[];
+  /** A confirmed transaction's changes to the state's entries, accounts included. */
+  changes?: TraceStateChangeDTO[];
+  /** A confirmed transaction's receipts (amounts as decimal strings). */
+  receipts?: Record<string, unknown>[];
+  /**
+   * Whether the chain still keeps the transaction's trace: it keeps those of the latest
+   * `traces` transactions it ran (an option of the chain); an older one has only its group and code.
+   */
+  kept: boolean;
+}
+
 /**
  * The development controls of a chain (`/dev/...` when the gateway is made with `dev: true`).
  * Addresses are 48 uppercase hex, mosaic ids 16 uppercase hex; the routes check the input.
@@ -90,6 +192,12 @@ export interface DevControlsRepository {
    * a PostgreSQL writer follows and by a fork.
    */
   reset(): Awaitable<ChainHeadDTO>;
+  /**
+   * How the chain ran a transaction (64 hex): the notifications it raised, the rule that refused a
+   * failed one (with the values it compared and the entries it read), the state a confirmed one
+   * changed. Unknown to the chain: 404.
+   */
+  trace(hash: string): Awaitable<TransactionTraceDTO>;
   /** Sets an account's balance of a mosaic (the mosaic's supply moves by the difference); returns the new amount. */
   setBalance(address: string, mosaicId: string, amount: bigint): Awaitable<string>;
   /** Accepts the account's transactions and cosignatures without checking their signatures, until stopped. */

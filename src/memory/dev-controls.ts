@@ -1,5 +1,5 @@
 import type { BlockInfoDTO } from '../backend/dto.js';
-import type { ChainHeadDTO, DevControlsRepository, DroppedTransactionDTO, MinedBlockDTO, MiningDTO, NextBlockTimestampDTO, SnapshotDTO, TimeAdvanceDTO } from '../backend/dev.js';
+import type { ChainHeadDTO, DevControlsRepository, DroppedTransactionDTO, MinedBlockDTO, MiningDTO, NextBlockTimestampDTO, SnapshotDTO, TimeAdvanceDTO, TransactionTraceDTO } from '../backend/dev.js';
 import { InvalidArgumentError, ResourceNotFoundError } from '../errors.js';
 import type { ChainDump } from './chain-dump.js';
 
@@ -35,6 +35,8 @@ export interface DevChain {
   latestTimestamp(): bigint;
   /** The chain back at its nemesis block (blocks, state, pools, inputs); returns that block. */
   reset(): BlockInfoDTO;
+  /** How the chain ran a transaction (64 uppercase hex); undefined for one it does not know. */
+  trace(hash: string): TransactionTraceDTO | undefined;
   /** Removes a transaction (64 hex) from the pool that holds it, kept among the chain's inputs; the pool, or undefined for none. */
   drop(hash: string): 'unconfirmed' | 'partial' | undefined;
 }
@@ -135,10 +137,15 @@ export class DevControls implements DevControlsRepository {
   }
 
   dropTransaction(hash: string): DroppedTransactionDTO {
-    if (typeof hash !== 'string' || !/^[0-9A-Fa-f]{64}$/.test(hash)) throw new InvalidArgumentError(`hash must be 64 hex, not ${JSON.stringify(hash)}`);
-    const group = this.#chain.drop(hash.toUpperCase());
+    const group = this.#chain.drop(transactionHash(hash));
     if (group === undefined) throw new ResourceNotFoundError(`no transaction ${hash.toUpperCase()} waits in the unconfirmed or partial pool`);
     return { hash: hash.toUpperCase(), group };
+  }
+
+  trace(hash: string): TransactionTraceDTO {
+    const trace = this.#chain.trace(transactionHash(hash));
+    if (!trace) throw new ResourceNotFoundError(`the chain knows no transaction ${hash.toUpperCase()}: it is not in a pool or a block, and no failure of it is remembered`);
+    return trace;
   }
 
   reset(): ChainHeadDTO {
@@ -288,4 +295,10 @@ function checkCount(name: string, count: number, min: number): void {
   if (!Number.isSafeInteger(count) || count < min || count > MAX_MINED_BLOCKS) {
     throw new InvalidArgumentError(`${name} must be from ${min} to ${MAX_MINED_BLOCKS} blocks, not ${count}${min === 0 ? ' (advance the time in smaller steps, or without blocks)' : ''}`);
   }
+}
+
+// A transaction hash as the controls take it: 64 hex, either case; answered in uppercase.
+function transactionHash(hash: unknown): string {
+  if (typeof hash !== 'string' || !/^[0-9A-Fa-f]{64}$/.test(hash)) throw new InvalidArgumentError(`hash must be 64 hex, not ${JSON.stringify(hash)}`);
+  return hash.toUpperCase();
 }

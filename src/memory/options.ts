@@ -1,6 +1,7 @@
 import { Network } from 'symbol-sdk/symbol';
 import type { NodeInfoDTO, ServerInfoDTO } from '../backend/dto.js';
 import { RELEASE_DATE, VERSION } from '../version.js';
+import { DEFAULT_TRACES } from './execution/trace.js';
 import type { ChainRules } from './rules.js';
 
 /** Options of `InMemoryChain`; every one has a default. */
@@ -73,6 +74,12 @@ export interface InMemoryChainOptions {
   networkDescription?: string;
   /** Latest blocks whose fee multipliers `/network/fees/transaction` summarizes (catapult-rest's `numBlocksTransactionFeeStats`). Default 300. */
   feeStatisticsBlocks?: number;
+  /**
+   * How many of the latest transactions the chain keeps a trace of (`chain.dev.trace`,
+   * `GET /dev/transactions/{hash}/trace`): the notifications each raised, the rule that refused a
+   * failed one, the state a confirmed one changed. 0 keeps none (and spares the work). Default 10 000.
+   */
+  traces?: number;
 }
 
 /** How a node was deployed, as `/node/server` reports it. */
@@ -113,12 +120,13 @@ export function resolveChainOptions(options: InMemoryChainOptions): ResolvedChai
     nodeMetadata: options.nodeMetadata ?? {},
     deployment: options.deployment ?? DEFAULT_DEPLOYMENT,
     feeStatisticsBlocks: options.feeStatisticsBlocks ?? 300,
+    traces: options.traces ?? DEFAULT_TRACES,
     networkDescription: options.networkDescription ?? `symbol-gateway in-memory ${network}`,
   };
   if (typeof resolved.networkDescription !== 'string') throw new TypeError('networkDescription must be a string');
   if (!/^[0-9A-F]{64}$/.test(resolved.generationHashSeed)) throw new TypeError('generationHashSeed must be 64 hex characters');
   if (typeof resolved.accountBalance !== 'bigint' || resolved.accountBalance < 0n) throw new TypeError('accountBalance must be a non-negative bigint');
-  for (const name of ['epochAdjustment', 'blockInterval', 'accountCount', 'announceDelay'] as const) {
+  for (const name of ['epochAdjustment', 'blockInterval', 'accountCount', 'announceDelay', 'traces'] as const) {
     if (!Number.isSafeInteger(resolved[name]) || resolved[name] < 0) throw new TypeError(`${name} must be a non-negative integer`);
   }
   if (typeof resolved.keepInputs !== 'boolean') throw new TypeError('keepInputs must be true or false');

@@ -21,6 +21,7 @@ import { parseId } from './params.js';
  * - `GET /dev/impersonation`, `PUT /dev/impersonation` `{"address", "active": bool}` → `{addresses}`
  * - `POST /dev/snapshots` `{}` → `{id, height, hash}`; `GET /dev/snapshots` → `{ids}`;
  *   `POST /dev/snapshots/{id}/revert` → `{id, height, hash}`; `DELETE /dev/snapshots/{id}` → `{ids}`
+ * - `GET /dev/transactions/{hash}/trace` → how the chain ran the transaction (`TransactionTraceDTO`)
  * - `GET /dev/state` → the chain's dump; `PUT /dev/state` (a dump) → `{height, hash}` (within the gateway's `bodyLimit`)
  */
 export function devRoutes(router: Router, backend: GatewayBackend): void {
@@ -55,6 +56,7 @@ export function devRoutes(router: Router, backend: GatewayBackend): void {
   });
 
   router.on('DELETE', '/dev/transactions/:hash', (ctx) => dev.dropTransaction(ctx.params.hash));
+  router.get('/dev/transactions/:hash/trace', (ctx) => dev.trace(ctx.params.hash));
 
   router.post('/dev/reset', (ctx) => {
     fields(ctx.body, []);

@@ -64,7 +64,7 @@ export function accountLinkPlugin(environment: PluginEnvironment): ChainPlugin {
       validator(NEW_REMOTE_ACCOUNT, validateNewRemoteAccount),
       validator(TRANSACTION, validateRemoteSender),
       validator(ADDRESS_INTERACTION, validateRemoteInteraction),
-      validator(NODE_KEY_LINK, keyLinkValidator('node', NODE_KEY_FAILURES)),
+      validator(NODE_KEY_LINK, keyLinkValidator('node', NODE_KEY_FAILURES), 'validateNodeKeyLink'),
     ],
     observers: [observer(REMOTE_ACCOUNT_KEY_LINK, observeAccountKeyLink), observer(NODE_KEY_LINK, keyLinkObserver('node'))],
   };

@@ -71,7 +71,7 @@ export function corePlugin(environment: PluginEnvironment): ChainPlugin & { read
       validator(ACCOUNT_PUBLIC_KEY, validateNemesisSigner),
       validator(BALANCE_DEBIT, validateDebitBalance),
       validator(BALANCE_TRANSFER, validateTransferBalance),
-      validator(VRF_KEY_LINK, keyLinkValidator('vrf')),
+      validator(VRF_KEY_LINK, keyLinkValidator('vrf'), 'validateVrfKeyLink'),
       validator(VOTING_KEY_LINK, validateVotingKeyLink),
     ],
     observers: [

@@ -43,8 +43,9 @@ export function validatePublicKeyOfAddress({ publicKey, address }: Payload<typeo
 
 /** A deadline before the block's time, or further ahead than a transaction may live. */
 export function validateDeadline({ deadline, maxLifetime }: Payload<typeof TRANSACTION_DEADLINE>, context: ValidationContext): FailureCode | undefined {
-  if (deadline < context.timestamp) return 'Failure_Core_Past_Deadline';
-  return deadline > context.timestamp + maxLifetime ? 'Failure_Core_Future_Deadline' : undefined;
+  const failure = deadline < context.timestamp ? 'Failure_Core_Past_Deadline' : deadline > context.timestamp + maxLifetime ? 'Failure_Core_Future_Deadline' : undefined;
+  if (failure) context.compared?.({ deadline, blockTimestamp: context.timestamp, latestDeadline: context.timestamp + maxLifetime });
+  return failure;
 }
 
 /** The nemesis account signing anything after the nemesis block. */
@@ -64,7 +65,11 @@ export function validateTransferBalance({ unresolvedSenderAddress, unresolvedMos
 
 function covers(context: ValidationContext, address: string, unresolvedMosaicId: string, amount: bigint): boolean {
   if (amount === 0n) return true;
-  return balanceOf(context.state.cache(ACCOUNTS).get(address), context.resolveMosaicId(unresolvedMosaicId)) >= amount;
+  const mosaicId = context.resolveMosaicId(unresolvedMosaicId);
+  const balance = balanceOf(context.state.cache(ACCOUNTS).get(address), mosaicId);
+  if (balance >= amount) return true;
+  context.compared?.({ address, mosaicId, balance, amount });
+  return false;
 }
 
 /** Whether 48 hex characters are an address of this network with a right checksum. */

@@ -99,7 +99,10 @@ export function validateEligibleCosigners(payload: Payload<typeof AGGREGATE_COSI
   };
   for (const key of payload.innerSignerPublicKeys) mark(context.addressOf(key));
   for (const address of payload.additionalCosigners) mark(context.resolveAddress(address));
-  return [...cosigners].every((address) => eligible.has(address)) ? undefined : 'Failure_Aggregate_Ineligible_Cosignatories';
+  const ineligible = [...cosigners].filter((address) => !eligible.has(address));
+  if (ineligible.length === 0) return undefined;
+  context.compared?.({ ineligible, eligible: [...eligible] });
+  return 'Failure_Aggregate_Ineligible_Cosignatories';
 }
 
 /**

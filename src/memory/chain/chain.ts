@@ -12,6 +12,7 @@ import type { Ledger } from '../ledger.js';
 import type { InMemoryChainOptions } from '../options.js';
 import { BlockProducer } from './block-producer.js';
 import { createCore, type ChainCore } from './core.js';
+import { traceTransaction } from './trace.js';
 import type { ChainFamily } from './family.js';
 import type { ChainFollowing } from './following.js';
 import { chainIdentity, type ChainIdentity } from './identity.js';
@@ -151,6 +152,7 @@ export class Chain implements GatewayBackend, ChainIdentity {
         latestTimestamp: () => BigInt(this.#core.store.latest().block.timestamp),
         reset: () => this.#reset(),
         drop: (hash) => this.#drop(hash),
+        trace: (hash) => traceTransaction(this.#core, hash),
       },
       { interval: this.options.blockInterval, automine: this.options.automine },
     );

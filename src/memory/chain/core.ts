@@ -6,6 +6,7 @@ import { BlockStore } from '../block-store.js';
 import type { ChainInput } from '../chain-dump.js';
 import { ChainEngine } from '../execution/engine.js';
 import { TransactionExecutor } from '../execution/executor.js';
+import { TraceLog } from '../execution/trace.js';
 import type { ChainNetwork, ChainPlugin } from '../execution/plugin.js';
 import { FinalizationProofs } from '../finalization.js';
 import { EntryIdSequence } from '../ids.js';
@@ -38,6 +39,8 @@ export interface ChainCore {
   readonly receipts: ReceiptStore;
   readonly engine: ChainEngine;
   readonly lifecycle: TransactionLifecycle;
+  /** How the latest transactions ran (`chain.dev.trace`). */
+  readonly traces: TraceLog;
   readonly proofs: FinalizationProofs;
   /** Transactions confirmed so far, inner transactions of aggregates counted (`/node/storage`). */
   transactionCount: number;
@@ -97,7 +100,8 @@ export function createCore(parts: CoreParts): ChainCore {
     maxLifetime: lifetime,
     maxBondedLifetime: lifetime * 8n,
   });
-  const engine = new ChainEngine({ state, executor, rules: identity.rules, height, now: parts.ruleTime });
+  const traces = new TraceLog(identity.options.traces);
+  const engine = new ChainEngine({ state, executor, rules: identity.rules, height, now: parts.ruleTime, traces });
   const lifecycle = new TransactionLifecycle({
     facade: identity.facade,
     addresses: parts.addresses,
@@ -124,6 +128,7 @@ export function createCore(parts: CoreParts): ChainCore {
     receipts: new ReceiptStore(nextId),
     engine,
     lifecycle,
+    traces,
     proofs,
     transactionCount: 0,
     score: origin?.score ?? 0n,

@@ -1,6 +1,8 @@
 import type { ChainRules } from '../rules.js';
 import type { StateDelta } from '../state/chain-state.js';
+import type { CacheDescriptor, CacheView } from '../state/cache.js';
 import type { AliasResolvers, ChainNetwork, ObservationContext, PublishContext, StateReader, ValidationContext } from './plugin.js';
+import type { StateRead } from './trace.js';
 import { BLOCK_SOURCE, type Receipt, type ReceiptSource } from './receipts.js';
 
 /** One resolution an observer made: what a block's resolution statements record. */
@@ -112,5 +114,40 @@ export class TransactionContext extends RuleContext implements ObservationContex
   #recorded(kind: Resolution['kind'], unresolved: string, resolved: string): string {
     if (resolved !== unresolved) this.resolutions.push({ kind, unresolved, resolved, source: this.source });
     return resolved;
+  }
+}
+
+/**
+ * What validators see while the chain explains a failure: the same rules and state, every read of
+ * the state recorded, and `compared` set for a validator to name the values it compared. `begin`
+ * starts afresh before each validator, so what is left belongs to the one that refused.
+ */
+export class ExplainingContext extends RuleContext {
+  reads: StateRead[] = [];
+  values: Readonly<Record<string, unknown>> = {};
+  readonly compared = (values: Readonly<Record<string, unknown>>): void => {
+    this.values = { ...this.values, ...values };
+  };
+
+  constructor(environment: PublishContext, state: StateReader, resolution: AliasResolution) {
+    const reads: StateRead[] = [];
+    super(environment, {
+      cache<V>(descriptor: CacheDescriptor<V>): CacheView<V> {
+        const view = state.cache(descriptor);
+        return {
+          get(key: string): V | undefined {
+            const entry = view.get(key);
+            reads.push({ cache: descriptor.name, key, entry });
+            return entry;
+          },
+        };
+      },
+    }, resolution);
+    this.reads = reads;
+  }
+
+  begin(): void {
+    this.reads.length = 0;
+    this.values = {};
   }
 }

@@ -9,6 +9,7 @@ import type { BlockStatements } from './receipts.js';
 import { StatementBuilder } from './statement-builder.js';
 import { AGGREGATE_COSIGNATURES, AGGREGATE_EMBEDDED_TRANSACTION } from './core-notifications.js';
 import type { Notification, NotificationType } from './notification.js';
+import type { ConfirmedTrace, FailedTrace, FailureStage, StateChange, TraceLog } from './trace.js';
 
 /** The notifications an aggregate's cosigners are checked on. */
 const COSIGNER_KINDS = [AGGREGATE_COSIGNATURES, AGGREGATE_EMBEDDED_TRANSACTION] as readonly NotificationType<unknown>[];
@@ -40,6 +41,8 @@ export interface EngineOptions {
   height: () => bigint;
   /** Network time now (ms since the nemesis block). */
   now: () => bigint;
+  /** Where the runs of transactions are recorded for `chain.dev.trace` (none: nothing recorded). */
+  traces?: TraceLog;
 }
 
 /**
@@ -90,11 +93,67 @@ export class ChainEngine {
     const { executor } = this.#options;
     const block = this.nextBlock();
     const notifications = executor.notifications(decoded, 1, decoded.maxFee, block);
-    const failure = executor.validateStateless(notifications, block, this.#unconfirmed) ?? verifySignatures();
-    if (failure) return failure;
+    const stateless = executor.validateStateless(notifications, block, this.#unconfirmed);
+    if (stateless) return this.#failed(decoded.hash, stateless, 'stateless', notifications, this.#unconfirmed, block, 'stateless');
+    const signature = verifySignatures();
+    if (signature) return this.#failed(decoded.hash, signature, 'signature', notifications, { rule: 'verifySignatures' });
     // On the confirmed state, as a node checks partial transactions (a hash lock must be confirmed).
-    if (pool === 'partial') return executor.validateStateful(notifications, isBasic, this.#options.state, block);
-    return executor.execute(notifications, this.#unconfirmed, block);
+    if (pool === 'partial') {
+      const failure = executor.validateStateful(notifications, isBasic, this.#options.state, block);
+      return failure && this.#failed(decoded.hash, failure, 'partial', notifications, this.#options.state.delta(), block, isBasic);
+    }
+    const failure = executor.execute(notifications, this.#unconfirmed, block);
+    return failure && this.#failed(decoded.hash, failure, 'stateful', notifications, this.#unconfirmed, block, 'stateful');
+  }
+
+  /**
+   * Records a failure among the traces (when they are kept): with a rule's refusal, found by
+   * running `checks` again on `state` as it was when the transaction failed, or with what refused it
+   * outside the rules. Returns the code.
+   */
+  #failed(hash: string, code: FailureCode, stage: FailureStage, notifications: readonly SourcedNotification[], refusal: { rule: string; values?: Record<string, unknown> }): FailureCode;
+  #failed(hash: string, code: FailureCode, stage: FailureStage, notifications: readonly SourcedNotification[], state: StateDelta, block: BlockEnvironment, checks: Parameters<TransactionExecutor['explain']>[3]): FailureCode;
+  #failed(
+    hash: string,
+    code: FailureCode,
+    stage: FailureStage,
+    notifications: readonly SourcedNotification[],
+    given: StateDelta | { rule: string; values?: Record<string, unknown> },
+    block?: BlockEnvironment,
+    checks?: Parameters<TransactionExecutor['explain']>[3],
+  ): FailureCode {
+    const { traces, executor } = this.#options;
+    if (!traces?.recording) return code;
+    let refusal: FailedTrace['refusal'] | undefined = 'rule' in given ? given : undefined;
+    if (!refusal) {
+      const found = executor.explain(notifications, given as StateDelta, block!, checks!);
+      // The explaining run met the same rule, or the rule could not be told apart: the code alone.
+      refusal = found && found.code === code ? found : { rule: 'unknown' };
+    }
+    traces.add(hash, { kind: 'failed', code, stage, notifications, refusal });
+    return code;
+  }
+
+  /**
+   * Records why an aggregate's cosigners failed (`checkCosigners` answered
+   * `Failure_Aggregate_Ineligible_Cosignatories`), on the state they were checked on.
+   */
+  explainCosigners(decoded: DecodedTransaction, code: FailureCode): void {
+    const { executor, state } = this.#options;
+    const block = this.nextBlock();
+    this.#failed(decoded.hash, code, 'cosigners', executor.notifications(decoded, 1, decoded.maxFee, block), state.delta(), block, isCosignerKind);
+  }
+
+  /** Records a failure no rule of a notification made (a pool's deadline, a lock's end, a type no plugin knows), and what it compared. */
+  recordFailure(hash: string, code: string, stage: FailureStage, refusal: { rule: string; values?: Record<string, unknown> }, decoded?: DecodedTransaction): void {
+    if (!this.#options.traces?.recording) return;
+    this.#failed(hash, code as FailureCode, stage, decoded ? this.notifications(decoded) : [], refusal);
+  }
+
+  /** A transaction's notifications, as it raises them in the next block (paying its `maxFee`), or as `block` ran it. */
+  notifications(decoded: DecodedTransaction, placement?: { block: BlockEnvironment; primaryId: number; fee: bigint }): SourcedNotification[] {
+    const { block = this.nextBlock(), primaryId = 1, fee = decoded.maxFee } = placement ?? {};
+    return this.#options.executor.notifications(decoded, primaryId, fee, block);
   }
 
   /**
@@ -133,7 +192,9 @@ export class ChainEngine {
   /** Runs a transaction whose envelope and signatures were checked on the unconfirmed layer (paying its `maxFee`); the failure, or undefined once applied. */
   admitUnconfirmed(decoded: DecodedTransaction, block: BlockEnvironment = this.nextBlock()): FailureCode | undefined {
     const { executor } = this.#options;
-    return executor.execute(executor.notifications(decoded, 1, decoded.maxFee, block), this.#unconfirmed, block);
+    const notifications = executor.notifications(decoded, 1, decoded.maxFee, block);
+    const failure = executor.execute(notifications, this.#unconfirmed, block);
+    return failure && this.#failed(decoded.hash, failure, 'stateful', notifications, this.#unconfirmed, block, 'stateful');
   }
 
   /**
@@ -142,7 +203,7 @@ export class ChainEngine {
    * expiries). Nothing is confirmed until `commit`.
    */
   executeBlock<T>(block: BlockEnvironment & { harvesterAddress: string; beneficiaryAddress: string }, candidates: readonly BlockCandidate<T>[]): BlockExecution<T> {
-    const { executor, state } = this.#options;
+    const { executor, state, traces } = this.#options;
     const delta = state.delta();
     const statements = new StatementBuilder();
     const run = { ...block, statements };
@@ -150,9 +211,13 @@ export class ChainEngine {
     const failed: { item: T; failure: FailureCode }[] = [];
     let totalFee = 0n;
     for (const { item, decoded, fee } of candidates) {
-      const failure = executor.execute(executor.notifications(decoded, included.length + 1, fee, block), delta, run);
+      const notifications = executor.notifications(decoded, included.length + 1, fee, block);
+      const record = traces?.recording
+        ? (changes: StateChange[], receipts: ConfirmedTrace['receipts']) => traces.add(decoded.hash, { kind: 'confirmed', height: block.height, notifications, changes, receipts })
+        : undefined;
+      const failure = executor.execute(notifications, delta, run, record);
       if (failure) {
-        failed.push({ item, failure });
+        failed.push({ item, failure: this.#failed(decoded.hash, failure, 'block', notifications, delta, run, 'stateful') });
         continue;
       }
       included.push(item);

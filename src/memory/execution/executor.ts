@@ -13,9 +13,10 @@ import type {
   StateReader,
   TransactionInput,
   TransactionSupport,
-  Validator,
+  ValidatorEntry,
 } from './plugin.js';
-import { AliasResolution, RuleContext, TransactionContext } from './contexts.js';
+import { AliasResolution, ExplainingContext, RuleContext, TransactionContext } from './contexts.js';
+import type { RuleRefusal, StateChange } from './trace.js';
 import { BLOCK_SOURCE, type Receipt, type ReceiptSource } from './receipts.js';
 import type { StatementBuilder } from './statement-builder.js';
 import type { DecodedTransaction } from '../transactions/codec.js';
@@ -56,8 +57,8 @@ export class TransactionExecutor {
   readonly #options: ExecutorOptions;
   readonly #plugins: readonly ChainPlugin[];
   readonly #supports = new Map<number, TransactionSupport>();
-  readonly #stateless = new Map<NotificationType<unknown>, Validator<unknown>[]>();
-  readonly #stateful = new Map<NotificationType<unknown>, Validator<unknown>[]>();
+  readonly #stateless = new Map<NotificationType<unknown>, ValidatorEntry[]>();
+  readonly #stateful = new Map<NotificationType<unknown>, ValidatorEntry[]>();
   readonly #observers = new Map<NotificationType<unknown>, Observer<unknown>[]>();
   readonly #resolution: AliasResolution;
   readonly #addressOf = (publicKey: string): string => this.#options.addresses.of(publicKey).hex;
@@ -72,8 +73,8 @@ export class TransactionExecutor {
         if (this.#supports.has(support.type)) throw new Error(`transaction type 0x${support.type.toString(16)} is supported twice`);
         this.#supports.set(support.type, support);
       }
-      for (const { type, validate } of plugin.statelessValidators ?? []) listUnder(this.#stateless, type).push(validate);
-      for (const { type, validate } of plugin.validators ?? []) listUnder(this.#stateful, type).push(validate);
+      for (const entry of plugin.statelessValidators ?? []) listUnder(this.#stateless, entry.type).push(entry);
+      for (const entry of plugin.validators ?? []) listUnder(this.#stateful, entry.type).push(entry);
       for (const { type, observe } of plugin.observers ?? []) listUnder(this.#observers, type).push(observe);
     }
     this.#resolution = new AliasResolution(plugins.map((plugin) => plugin.resolvers));
@@ -132,6 +133,8 @@ export class TransactionExecutor {
       });
       support?.publish(input, publish, context);
     });
+    // The fee's debit is the transaction's own again (it resolves no alias: no receipt source depends on it).
+    source = { primaryId, secondaryId: 0 };
     publication = 'basic';
     publish(BALANCE_DEBIT, { address: signerAddress, unresolvedMosaicId: this.#network.currencyMosaicId, amount: fee });
     return list;
@@ -158,7 +161,7 @@ export class TransactionExecutor {
   validateStateless(notifications: readonly Notification[], block: BlockEnvironment, state: StateReader): FailureCode | undefined {
     const context = new RuleContext(this.publishContext(block), state, this.#resolution);
     for (const { type, payload } of notifications) {
-      for (const validate of this.#stateless.get(type) ?? []) {
+      for (const { validate } of this.#stateless.get(type) ?? NONE) {
         const failure = validate(payload, context);
         if (failure) return failure;
       }
@@ -169,21 +172,23 @@ export class TransactionExecutor {
   /**
    * Runs the notifications on a layer over `state`: validators then observers, notification
    * by notification. Commits the layer (and the receipts) into `state` and `run.statements`
-   * when every rule passes; else drops both and returns the failure.
+   * when every rule passes; else drops both and returns the failure. `record` is told what a
+   * transaction that passes changes (each entry before and after) and its receipts, before they are committed.
    */
-  execute(notifications: readonly SourcedNotification[], state: StateDelta, run: ExecutionRun): FailureCode | undefined {
+  execute(notifications: readonly SourcedNotification[], state: StateDelta, run: ExecutionRun, record?: (changes: StateChange[], receipts: TransactionContext['receipts']) => void): FailureCode | undefined {
     const layer = state.delta();
     const environment = this.publishContext(run);
     const validation = new RuleContext(environment, layer, this.#resolution);
     const observation = new TransactionContext(environment, layer, this.#resolution);
     for (const notification of notifications) {
       observation.source = notification.source;
-      for (const validate of this.#stateful.get(notification.type) ?? NONE) {
+      for (const { validate } of this.#stateful.get(notification.type) ?? NONE) {
         const failure = validate(notification.payload, validation);
         if (failure) return failure;
       }
       for (const observe of this.#observers.get(notification.type) ?? NONE) observe(notification.payload, observation);
     }
+    record?.(layer.changes(), observation.receipts);
     layer.commit();
     if (run.statements) {
       for (const { source, receipt } of observation.receipts) run.statements.addReceipt(source, receipt);
@@ -203,10 +208,43 @@ export class TransactionExecutor {
     for (const notification of notifications) {
       if (!include(notification)) continue;
       const { type, payload } = notification;
-      for (const validate of this.#stateful.get(type) ?? NONE) {
+      for (const { validate } of this.#stateful.get(type) ?? NONE) {
         const failure = validate(payload, context);
         if (failure) return failure;
       }
+    }
+    return undefined;
+  }
+
+  /**
+   * Runs again the checks that refused a transaction, explaining: on a layer over `state` that is
+   * dropped, each validator told to name what it compares (`ValidationContext.compared`) and its
+   * reads of the state recorded. `checks` says which run refused it: `stateless` (the rules that
+   * need no state), `stateful` (`execute`: validators and observers, notification by notification)
+   * or a filter of the notifications whose stateful validators alone ran (`validateStateful`).
+   * The refusal it finds (its code, which the caller holds to the original one), or undefined.
+   */
+  explain(
+    notifications: readonly SourcedNotification[],
+    state: StateDelta,
+    block: BlockEnvironment,
+    checks: 'stateless' | 'stateful' | ((notification: SourcedNotification) => boolean),
+  ): (RuleRefusal & { code: FailureCode }) | undefined {
+    const layer = state.delta();
+    const environment = this.publishContext(block);
+    const context = new ExplainingContext(environment, layer, this.#resolution);
+    const observation = checks === 'stateful' ? new TransactionContext(environment, layer, this.#resolution) : undefined;
+    const validators = checks === 'stateless' ? this.#stateless : this.#stateful;
+    for (const [index, notification] of notifications.entries()) {
+      if (typeof checks === 'function' && !checks(notification)) continue;
+      for (const { validate, name } of validators.get(notification.type) ?? NONE) {
+        context.begin();
+        const code = validate(notification.payload, context);
+        if (code) return { code, rule: name, notification: index, values: context.values, reads: context.reads };
+      }
+      if (!observation) continue;
+      observation.source = notification.source;
+      for (const observe of this.#observers.get(notification.type) ?? NONE) observe(notification.payload, observation);
     }
     return undefined;
   }

@@ -92,6 +92,12 @@ export interface ValidationContext extends PublishContext {
   resolveAddress(unresolved: string): string;
   /** The mosaic id an unresolved mosaic id (16 hex; an alias or a plain id) stands for. */
   resolveMosaicId(unresolved: string): string;
+  /**
+   * Set only while the chain explains a failure (`chain.dev.trace`): a validator that refuses
+   * names the values it compared (`context.compared?.({ balance, amount })`) before it returns
+   * its code. Never set on the normal path, which pays nothing for it.
+   */
+  readonly compared?: (values: Readonly<Record<string, unknown>>) => void;
 }
 
 /** What observers see: the state to change, and where receipts go. */
@@ -110,6 +116,8 @@ export type Observer<T> = (payload: T, context: ObservationContext) => void;
 export interface ValidatorEntry {
   readonly type: NotificationType<unknown>;
   readonly validate: Validator<unknown>;
+  /** What a trace calls the rule: the function's name unless given. */
+  readonly name: string;
 }
 
 export interface ObserverEntry {
@@ -117,9 +125,10 @@ export interface ObserverEntry {
   readonly observe: Observer<unknown>;
 }
 
-/** Registers a validator for a kind of notification. */
-export function validator<T>(type: NotificationType<T>, validate: Validator<T>): ValidatorEntry {
-  return { type, validate: validate as Validator<unknown> };
+/** Registers a validator for a kind of notification; a trace names it `name` (default: the function's own name). */
+export function validator<T>(type: NotificationType<T>, validate: Validator<T>, name: string = validate.name): ValidatorEntry {
+  if (!name) throw new Error(`a validator of '${type.name}' has no name: name the function or pass one`);
+  return { type, validate: validate as Validator<unknown>, name };
 }
 
 /** Registers an observer for a kind of notification. */

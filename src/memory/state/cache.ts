@@ -168,6 +168,17 @@ export class CacheDelta<V> implements CacheView<V> {
     return this.#slots.keys();
   }
 
+  /** This layer's changes over its parent, in the order it first changed each key (those that set an entry back as it was left out). */
+  changes(): CacheChange<V>[] {
+    const changes: CacheChange<V>[] = [];
+    for (const [key, slot] of this.#slots) {
+      const before = this.#parent.get(key);
+      const after = slot === REMOVED ? undefined : slot;
+      if (before !== after) changes.push({ key, before, after });
+    }
+    return changes;
+  }
+
   /** Hands this layer's changes to its parent; the layer is empty afterwards. */
   commit(): void {
     if (this.#parent instanceof Cache) this.#parent.apply(this.#slots);

@@ -1,4 +1,4 @@
-import { Cache, CacheDelta, type CacheDescriptor, type MissedKey } from './cache.js';
+import { Cache, CacheDelta, type CacheChange, type CacheDescriptor, type MissedKey } from './cache.js';
 import type { StateTreeName } from '../../backend/state-proofs.js';
 import { Journal } from './journal.js';
 import { CacheTree, type TreeSource } from './state-tree.js';
@@ -131,6 +131,11 @@ export class StateDelta {
   /** A nested delta, for changes that may yet be discarded (one transaction). */
   delta(): StateDelta {
     return new StateDelta(this);
+  }
+
+  /** Every change this delta holds over its parent, cache by cache in the order each was first used. */
+  changes(): (CacheChange<unknown> & { cache: string })[] {
+    return [...this.#layers].flatMap(([cache, layer]) => layer.changes().map((change) => ({ cache, ...change })));
   }
 
   /** Hands every change to the parent: into its layers, or into the confirmed caches. */

@@ -208,6 +208,7 @@ export class TransactionLifecycle {
     if (item.kind === 'transaction') return this.#admit(item.decoded, item.target);
     if (item.kind === 'cosignature') return this.#cosign(item.cosignature);
     const { hash, deadline, signerPublicKey } = item.transaction;
+    this.#options.engine.recordFailure(hash, 'Failure', 'envelope', { rule: 'a transaction type no plugin knows' });
     this.#fail(hash, deadline, [this.#addressOf(signerPublicKey)], 'Failure', true);
   }
 
@@ -228,15 +229,20 @@ export class TransactionLifecycle {
     if (!record) return; // a node drops cosignatures for aggregates it does not know
     const cosignerAddress = this.#addressOf(cosignature.signerPublicKey);
     const told = [...new Set([cosignerAddress, ...record.channelAddresses])];
-    if (!this.#cosignatureVerifies(record.hash, cosignature)) return this.#fail(record.hash, record.decoded.deadline, told, 'Failure_Signature_Not_Verifiable', false);
+    const { engine } = this.#options;
+    if (!this.#cosignatureVerifies(record.hash, cosignature)) {
+      engine.recordFailure(record.hash, 'Failure_Signature_Not_Verifiable', 'cosigners', { rule: 'verifyCosignature', values: { cosignerPublicKey: cosignature.signerPublicKey } }, record.decoded);
+      return this.#fail(record.hash, record.decoded.deadline, told, 'Failure_Signature_Not_Verifiable', false);
+    }
     if (cosignature.signerPublicKey === record.decoded.signerPublicKey) {
+      engine.recordFailure(record.hash, 'Failure_Aggregate_Ineligible_Cosignatories', 'cosigners', { rule: 'the aggregate\'s own signer cosigned it', values: { cosignerPublicKey: cosignature.signerPublicKey } }, record.decoded);
       return this.#fail(record.hash, record.decoded.deadline, told, 'Failure_Aggregate_Ineligible_Cosignatories', false);
     }
     if (record.cosignatures.some((existing) => existing.signerPublicKey === cosignature.signerPublicKey)) return;
-    const { engine } = this.#options;
     this.#attachCosignatures(record, [...record.cosignatures, cosignature]);
     const check = engine.checkCosigners(record.decoded);
     if (check === 'Failure_Aggregate_Ineligible_Cosignatories') {
+      engine.explainCosigners(record.decoded, check);
       this.#attachCosignatures(record, record.cosignatures);
       return this.#fail(record.hash, record.decoded.deadline, told, check, false);
     }
@@ -284,6 +290,7 @@ export class TransactionLifecycle {
       const record = this.partial.remove(hash);
       if (!record) continue;
       this.#emit('partialRemoved', record.channelAddresses, { meta: { hash: record.hash } });
+      this.#options.engine.recordFailure(record.hash, 'Failure_Extension_Partial_Transaction_Cache_Prune', 'pool', { rule: 'its hash lock ended while it waited for cosignatures' }, record.decoded);
       this.#remember(record.hash, record.decoded.deadline, 'Failure_Extension_Partial_Transaction_Cache_Prune');
     }
   }
@@ -298,6 +305,7 @@ export class TransactionLifecycle {
         if (record.decoded.deadline >= now) continue;
         pool.remove(record.hash);
         this.#emit(removed, record.channelAddresses, { meta: { hash: record.hash } });
+        this.#options.engine.recordFailure(record.hash, code, 'pool', { rule: `its deadline passed while it waited in the ${pool.group} pool`, values: { deadline: record.decoded.deadline, networkTime: now } }, record.decoded);
         this.#remember(record.hash, record.decoded.deadline, code);
       }
     }
