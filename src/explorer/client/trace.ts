@@ -43,10 +43,10 @@ export async function traceSection(read: TraceRead, innerTypes?: readonly string
   const trace = read;
   return section(
     trace.kept ? undefined : el('p', { class: 'hint', id: 'trace-forgotten' }, "The chain no longer keeps this transaction's trace: it keeps those of the latest transactions it ran only."),
-    trace.failure ? failureBlock(trace.failure, trace.notifications, innerTypes) : undefined,
+    trace.failure ? failureBlock(trace.failure, trace.group === 'failed', trace.notifications, innerTypes) : undefined,
     trace.balances ? await balancesBlock(trace.balances) : undefined,
     trace.changes ? changesBlock(trace.changes.filter((change) => change.cache !== 'accounts')) : undefined,
-    trace.kept || trace.notifications.length ? notificationsBlock(trace.notifications, trace.failure) : undefined);
+    trace.kept || trace.notifications.length ? notificationsBlock(trace.notifications, trace.group === 'failed' ? trace.failure : undefined) : undefined);
 }
 
 const section = (...children: Child[]): HTMLElement => el('div', { id: 'tx-trace', class: 'trace' }, el('h3', {}, 'Trace'), children);
@@ -57,18 +57,22 @@ function innerName(innerIndex: number, innerTypes: readonly string[] | undefined
   return 'inner transaction #' + (innerIndex + 1) + (type ? ' (' + type + ')' : '');
 }
 
-// Why a failed transaction failed: the code, where, which rule on which notification, and what the rule compared and read.
-function failureBlock(failure: TraceFailureDTO, notifications: readonly TraceNotificationDTO[], innerTypes: readonly string[] | undefined): HTMLElement {
-  const refused = failure.notification === null ? undefined : notifications.find((notification) => notification.index === failure.notification);
+/**
+ * Why a failed transaction failed (`failed`), or why the latest cosignature of one waiting in the
+ * partial pool was refused: the code, where, which rule on which notification, and what the rule
+ * compared and read. Only a failed transaction's notification is the one of the list below.
+ */
+function failureBlock(failure: TraceFailureDTO, failed: boolean, notifications: readonly TraceNotificationDTO[], innerTypes: readonly string[] | undefined): HTMLElement {
+  const refused = failure.notification === null || !failed ? undefined : notifications.find((notification) => notification.index === failure.notification);
   const values = Object.entries(failure.values).map(([name, value]) => el('tr', {}, el('td', {}, name), el('td', {}, valueOf(value))));
   return el('div', { id: 'trace-failure', class: 'failure-block' },
-    el('h4', {}, 'Why it failed'),
+    el('h4', {}, failed ? 'Why it failed' : 'Why a cosignature was refused'),
     fields([
       ['Code', el('span', { class: 'mono' }, failure.code)],
       ['Stage', [el('span', { class: 'mono' }, failure.stage), el('span', { class: 'hint' }, ': ' + STAGES[failure.stage])]],
       ['Rule', el('span', { class: 'mono' }, failure.rule)],
       failure.innerIndex !== null ? ['Raised by', innerName(failure.innerIndex, innerTypes)] : undefined,
-      failure.notification !== null ? ['Notification', [el('span', { class: 'mono' }, refused ? refused.type : 'unknown'), ' (#' + (failure.notification + 1) + ' below)']] : undefined,
+      refused ? ['Notification', [el('span', { class: 'mono' }, refused.type), ' (#' + (refused.index + 1) + ' below)']] : undefined,
     ]),
     el('h4', {}, 'Values compared'),
     el('div', { id: 'trace-values' }, table(['Name', 'Value'], values, 'The rule names no values; see the entries it read.')),
