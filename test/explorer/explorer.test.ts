@@ -387,9 +387,9 @@ describe('explorer page in Chromium', () => {
       expect(text).toContain('Failure_Core_Insufficient_Balance');
       expect(text).toContain('validateTransferBalance');
       expect(text).not.toContain('inner transaction');
-      // The values compared, by name: the amount asked for among them.
+      // The values compared, by name: the amount asked for among them, in whole units of its mosaic too.
       const values = await page.locator('#trace-values tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent)));
-      expect(values).toContainEqual(['amount', amount.toString()]);
+      expect(values).toContainEqual(['amount', `${amount} = 1,000,000,000 symbol.xym`]);
       // The notifications: the refused one marked (the one the failure block names), those after it dimmed as never checked.
       const rows = await notificationRows(page);
       const refused = rows.findIndex((row) => row.state === 'refused');

@@ -1,5 +1,5 @@
 import { api } from './api.js';
-import { mosaicLabel } from './chain.js';
+import { type MosaicLabel, mosaicLabel } from './chain.js';
 import { addressLink, type Child, el, fields, link, table } from './elements.js';
 import { formatAmount } from './format.js';
 import type { TraceBalanceChangeDTO, TraceFailureDTO, TraceNotificationDTO, TraceStateChangeDTO, TransactionTraceDTO } from './wire.js';
@@ -43,7 +43,7 @@ export async function traceSection(read: TraceRead, innerTypes?: readonly string
   const trace = read;
   return section(
     trace.kept ? undefined : el('p', { class: 'hint', id: 'trace-forgotten' }, "The chain no longer keeps this transaction's trace: it keeps those of the latest transactions it ran only."),
-    trace.failure ? failureBlock(trace.failure, trace.group === 'failed', trace.notifications, innerTypes) : undefined,
+    trace.failure ? await failureBlock(trace.failure, trace.group === 'failed', trace.notifications, innerTypes) : undefined,
     trace.balances ? await balancesBlock(trace.balances) : undefined,
     trace.changes ? changesBlock(trace.changes.filter((change) => change.cache !== 'accounts')) : undefined,
     trace.kept || trace.notifications.length ? notificationsBlock(trace.notifications, trace.group === 'failed' ? trace.failure : undefined) : undefined);
@@ -62,9 +62,11 @@ function innerName(innerIndex: number, innerTypes: readonly string[] | undefined
  * partial pool was refused: the code, where, which rule on which notification, and what the rule
  * compared and read. Only a failed transaction's notification is the one of the list below.
  */
-function failureBlock(failure: TraceFailureDTO, failed: boolean, notifications: readonly TraceNotificationDTO[], innerTypes: readonly string[] | undefined): HTMLElement {
+async function failureBlock(failure: TraceFailureDTO, failed: boolean, notifications: readonly TraceNotificationDTO[], innerTypes: readonly string[] | undefined): Promise<HTMLElement> {
   const refused = failure.notification === null || !failed ? undefined : notifications.find((notification) => notification.index === failure.notification);
-  const values = Object.entries(failure.values).map(([name, value]) => el('tr', {}, el('td', {}, name), el('td', {}, valueOf(value))));
+  const mosaicId = failure.values.mosaicId;
+  const label = typeof mosaicId === 'string' && /^[0-9A-F]{16}$/.test(mosaicId) ? await mosaicLabel(mosaicId) : undefined;
+  const values = Object.entries(failure.values).map(([name, value]) => el('tr', {}, el('td', {}, name), el('td', {}, valueOf(value), label ? inUnits(name, value, label) : undefined)));
   return el('div', { id: 'trace-failure', class: 'failure-block' },
     el('h4', {}, failed ? 'Why it failed' : 'Why a cosignature was refused'),
     fields([
@@ -77,6 +79,12 @@ function failureBlock(failure: TraceFailureDTO, failed: boolean, notifications: 
     el('h4', {}, 'Values compared'),
     el('div', { id: 'trace-values' }, table(['Name', 'Value'], values, 'The rule names no values; see the entries it read.')),
     failure.reads.length ? el('details', { id: 'trace-reads' }, el('summary', {}, 'Entries read (' + failure.reads.length + ')'), json(failure.reads)) : undefined);
+}
+
+// An amount or a balance the rule compared, of the mosaic it names: in whole units too, by the mosaic's divisibility.
+function inUnits(name: string, value: unknown, label: MosaicLabel): Child {
+  if (!/amount|balance/i.test(name) || typeof value !== 'string' || !/^\d+$/.test(value)) return undefined;
+  return el('span', { class: 'hint' }, ' = ' + formatAmount(value, label.divisibility) + ' ' + label.name);
 }
 
 // A value from a payload or a rule: an address as its link, text and numbers as they are, anything else as JSON.
