@@ -62,6 +62,13 @@ td .mono { white-space: nowrap; }
 .chart { margin: 12px 0 0; }
 .chart figcaption { font-size: 13px; margin-bottom: 4px; }
 .chart svg { display: block; background: #f6f7f9; border-radius: 4px; }
+h4 { margin: 14px 0 4px; font-size: 13px; }
+.failure-block { margin: 8px 0; padding: 2px 0 4px 12px; border-left: 3px solid var(--bad); }
+td.gain { color: var(--ok); }
+td.loss { color: var(--bad); }
+tr.refused td { background: #fde8e7; color: var(--bad); }
+tr.unchecked td { color: var(--muted); opacity: .55; }
+td details summary { color: var(--muted); cursor: pointer; }
 pre { max-height: 320px; overflow: auto; padding: 10px; background: #f6f7f9; border-radius: 6px; }
 @media (max-width: 720px) { main { grid-template-columns: 1fr; } }
 `;

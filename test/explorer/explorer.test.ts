@@ -8,7 +8,7 @@ import type { InMemoryChain } from '../../src/in-memory-chain.js';
 import { INSTALL_TIMEOUT, launchChromium } from '../support/browser.js';
 import { listen } from '../support/mounts.js';
 import { startGateway, testChain } from '../support/server.js';
-import { aggregate, transfer } from '../support/signing.js';
+import { aggregate, embeddedTransfer, transfer } from '../support/signing.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
@@ -191,6 +191,8 @@ describe('explorer page in Chromium', () => {
       await search(page, overdraft.hash);
       await eventually(() => page.textContent('#tx-status')).toContain('failed');
       expect(await page.textContent('#tx-status')).toContain('Failure_Core_Insufficient_Balance');
+      // No trace without the development routes: the page says nothing more.
+      expect(await page.locator('#tx-trace').count()).toBe(0);
 
       // A namespace by name: the page computes its id as symbol-sdk does.
       await search(page, 'symbol.xym');
@@ -336,6 +338,146 @@ describe('explorer page in Chromium', () => {
       expect(fees[2][1]).toContain(`Block 3: `);
       expect(fees[2][0]).toBe(Math.max(...fees.map(([height]) => height as number)));
       expect(Number(body.meta.totalFee)).toBeGreaterThan(0);
+      expect(complaints).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  describe('a transaction\'s trace, on a gateway with the development routes', () => {
+    let server: Awaited<ReturnType<typeof startGateway>>;
+    let chain: InMemoryChain;
+    beforeAll(async () => {
+      server = await startGateway({ dev: true, explorer: true });
+      chain = server.chain;
+    });
+    afterAll(() => server?.close());
+
+    async function announce(signed: { body: string }): Promise<void> {
+      expect((await server.request('PUT', '/transactions', { body: signed.body, headers: JSON_HEADERS })).status).toBe(202);
+    }
+
+    // The transaction's page, once its trace is shown.
+    async function traceOf(hash: string): Promise<{ page: Page; complaints: string[] }> {
+      const opened = await open(`${server.base}/explorer#/tx/${hash}`);
+      await opened.page.locator('#tx-trace').waitFor({ timeout: 10_000 });
+      return opened;
+    }
+
+    // The rows of the notifications table: their class and their cells' text.
+    const notificationRows = (page: Page) => page.locator('#trace-notifications tbody tr').evaluateAll((rows) => rows.map((row) => ({
+      state: row.className,
+      title: row.getAttribute('title'),
+      cells: [...row.querySelectorAll(':scope > td')].map((cell) => cell.textContent),
+    })));
+
+    it('says why a transfer larger than its signer\'s balance failed: the code, the rule, the values it compared', async () => {
+      const [, , payee, payer] = chain.fundedAccounts;
+      const amount = 10n ** 15n;
+      const overdraft = transfer(chain, payer, payee, { amount });
+      await announce(overdraft);
+      chain.processAnnounced();
+      await eventually(async () => (await server.get(`/transactionStatus/${overdraft.hash}`)).body.group).toBe('failed');
+
+      const { page, complaints } = await traceOf(overdraft.hash);
+      const failure = page.locator('#trace-failure');
+      await eventually(() => failure.count()).toBe(1);
+      const text = await failure.textContent();
+      expect(text).toContain('Why it failed');
+      expect(text).toContain('Failure_Core_Insufficient_Balance');
+      expect(text).toContain('validateTransferBalance');
+      expect(text).not.toContain('inner transaction');
+      // The values compared, by name: the amount asked for among them, in whole units of its mosaic too.
+      const values = await page.locator('#trace-values tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent)));
+      expect(values).toContainEqual(['amount', `${amount} = 1,000,000,000 symbol.xym`]);
+      // The notifications: the refused one marked (the one the failure block names), those after it dimmed as never checked.
+      const rows = await notificationRows(page);
+      const refused = rows.findIndex((row) => row.state === 'refused');
+      expect(refused).toBeGreaterThanOrEqual(0);
+      expect(text).toContain(rows[refused].cells[1]!);
+      expect(rows.slice(0, refused).every((row) => row.state === '')).toBe(true);
+      for (const row of rows.slice(refused + 1)) expect(row).toMatchObject({ state: 'unchecked', title: expect.stringContaining('Never checked') });
+      expect(rows.every((row) => row.cells[2] === '\u2014')).toBe(true);
+      // No balance changed.
+      expect(await page.locator('#trace-balances').count()).toBe(0);
+      expect(complaints).toEqual([]);
+    });
+
+    it('lists the balances a confirmed transfer changed: the sender\'s and the recipient\'s currency', async () => {
+      const [payer, payee] = chain.fundedAccounts;
+      const paid = transfer(chain, payer, payee, { amount: 2_500_000n });
+      await announce(paid);
+      chain.processAnnounced();
+      chain.harvest();
+      await eventually(async () => (await server.get(`/transactionStatus/${paid.hash}`)).body.group).toBe('confirmed');
+
+      const { page, complaints } = await traceOf(paid.hash);
+      const balances = page.locator('#trace-balances tbody tr');
+      await eventually(() => balances.count()).toBeGreaterThanOrEqual(2);
+      const rows = await balances.evaluateAll((trs) => trs.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent)));
+      // Account, mosaic, before, after, change.
+      const received = rows.filter(([account]) => account === payee.address);
+      expect(received).toEqual([[payee.address, 'symbol.xym', expect.any(String), expect.any(String), '+2.5']]);
+      expect(received[0][3]).toBe(formatXym(chain.ledger.balance(addressHex(payee.address), chain.currency.mosaicId)));
+      const sent = rows.filter(([account]) => account === payer.address);
+      expect(sent.length).toBeGreaterThanOrEqual(1);
+      for (const row of sent) {
+        expect(row[1]).toBe('symbol.xym');
+        expect(row[4]).toMatch(/^\u2212[\d,.]+$/);
+      }
+      // The sender paid the amount and its fee: its balance as the ledger holds it after.
+      const after = chain.ledger.balance(addressHex(payer.address), chain.currency.mosaicId);
+      const fee = BigInt((await server.get(`/blocks/${chain.height}`)).body.meta.totalFee);
+      expect(sent.at(-1)![3]).toBe(formatXym(after));
+      expect(sent[0][2]).toBe(formatXym(after + 2_500_000n + fee));
+      // Accounts link to their pages.
+      expect(await balances.first().locator('a').first().getAttribute('href')).toMatch(/^#\/account\/[A-Z2-7]{39}$/);
+      expect(await page.locator('#trace-failure').count()).toBe(0);
+      expect(await page.locator('#trace-notifications tbody tr.refused').count()).toBe(0);
+      expect(await page.locator('#trace-notifications tbody tr').count()).toBeGreaterThan(0);
+      expect(complaints).toEqual([]);
+    });
+
+    it('names the inner transaction that made an aggregate fail', async () => {
+      const [, , , , signer, other] = chain.fundedAccounts;
+      const bundle = aggregate(chain, 'complete', signer, [embeddedTransfer(chain, signer, other, 1_000_000n), embeddedTransfer(chain, signer, other, 10n ** 15n)]);
+      await announce(bundle);
+      chain.processAnnounced();
+      await eventually(async () => (await server.get(`/transactionStatus/${bundle.hash}`)).body.group).toBe('failed');
+
+      const { page, complaints } = await traceOf(bundle.hash);
+      const failure = page.locator('#trace-failure');
+      await eventually(() => failure.count()).toBe(1);
+      const text = await failure.textContent();
+      expect(text).toContain('Failure_Core_Insufficient_Balance');
+      expect(text).toContain('inner transaction #2');
+      // The refused notification's row names the same inner transaction.
+      const rows = await notificationRows(page);
+      const refused = rows.find((row) => row.state === 'refused');
+      expect(refused?.cells[2]).toBe('#2');
+      expect(complaints).toEqual([]);
+    });
+  });
+
+  it('says when the chain no longer keeps a transaction\'s trace', async () => {
+    // A chain that keeps the trace of its latest transaction only.
+    const server = await startGateway({ backend: testChain({ traces: 1 }), dev: true, explorer: true });
+    const { chain } = server;
+    const [payer, payee] = chain.fundedAccounts;
+    try {
+      const first = transfer(chain, payer, payee, { amount: 1n });
+      const second = transfer(chain, payer, payee, { amount: 2n });
+      for (const signed of [first, second]) await server.request('PUT', '/transactions', { body: signed.body, headers: JSON_HEADERS });
+      chain.processAnnounced();
+      chain.harvest();
+      // (The development routes' answers are not in the Symbol OpenAPI.)
+      expect((await server.request('GET', `/dev/transactions/${first.hash}/trace`, { spec: false })).body.kept).toBe(false);
+
+      const { page, complaints } = await open(`${server.base}/explorer#/tx/${first.hash}`);
+      await eventually(() => page.locator('#trace-forgotten').count()).toBe(1);
+      expect(await page.textContent('#trace-forgotten')).toContain('no longer keeps');
+      expect(await page.textContent('#tx-status')).toContain('confirmed');
+      for (const part of ['#trace-notifications', '#trace-balances', '#trace-failure']) expect(await page.locator(part).count()).toBe(0);
       expect(complaints).toEqual([]);
     } finally {
       await server.close();

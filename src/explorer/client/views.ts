@@ -2,6 +2,7 @@ import { api, found, setting } from './api.js';
 import { blocks, fullName, learnSigners, mosaicAmount, mosaicLabel, network, signerAddress, time } from './chain.js';
 import { addressLink, badge, type Child, el, fields, hashLink, heightLink, joined, link, notFound, signerLink, table } from './elements.js';
 import { base32, formatAmount, namespaceId, plainMessage } from './format.js';
+import { readTrace, traceSection } from './trace.js';
 import type {
   AccountInfoDTO,
   AccountNamesJson,
@@ -116,7 +117,10 @@ export async function hashView(hash: string): Promise<HTMLElement> {
 }
 
 async function transactionView(hash: string, status: TransactionStatusDTO): Promise<HTMLElement> {
-  const info = status.group === 'failed' ? undefined : await api<TransactionEntry<TransactionJson>>('/transactions/' + status.group + '/' + hash);
+  const [info, trace] = await Promise.all([
+    status.group === 'failed' ? undefined : api<TransactionEntry<TransactionJson>>('/transactions/' + status.group + '/' + hash),
+    readTrace(hash),
+  ]);
   const tx = info && info.transaction;
   if (tx) await learnSigners([tx.signerPublicKey, ...(tx.transactions || []).map(({ transaction }) => transaction.signerPublicKey)]);
   const inner = tx && tx.transactions ? await Promise.all(tx.transactions.map(async ({ transaction }) => el('tr', {},
@@ -139,6 +143,7 @@ async function transactionView(hash: string, status: TransactionStatusDTO): Prom
       tx && tx.cosignatures ? ['Cosignatures', String(tx.cosignatures.length)] : undefined,
     ]),
     inner ? [el('h3', {}, 'Inner transactions'), table(['Type', 'Signer', 'Summary'], inner, 'None.')] : '',
+    await traceSection(trace, tx && tx.transactions ? tx.transactions.map(({ transaction }) => typeName(transaction.type)) : undefined),
     info ? el('details', {}, el('summary', {}, 'JSON'), el('pre', { class: 'mono' }, JSON.stringify(info, null, 2))) : '');
 }
 

@@ -8,6 +8,7 @@ import type { MosaicAmountDTO } from '../../backend/core.js';
 
 export type { AccountInfoDTO, MosaicAmountDTO } from '../../backend/core.js';
 export type { ChainInfoDTO, FinalizedBlockDTO, NetworkConfigurationDTO, TransactionStatusDTO } from '../../backend/dto.js';
+export type { TraceBalanceChangeDTO, TraceFailureDTO, TraceNotificationDTO, TraceStateChangeDTO, TransactionTraceDTO } from '../../backend/dev.js';
 export type { MetadataInfoDTO } from '../../backend/metadata.js';
 export type { MosaicInfoDTO } from '../../backend/mosaic.js';
 export type { MultisigAccountInfoDTO } from '../../backend/multisig.js';
