@@ -1,6 +1,7 @@
 /**
  * Takes docs/explorer.png, the README's picture of the explorer: a gateway over an in-memory
- * chain with a few blocks of transfers and a namespace, in headless Chromium.
+ * chain with a few blocks of transfers and a namespace, in headless Chromium; docs/explorer-charts.png,
+ * its home page's charts; docs/explorer-trace.png, a failed transaction's trace (a development gateway).
  * `npm run screenshot:explorer`
  */
 import http from 'node:http';
@@ -13,7 +14,7 @@ import { launchChromium } from '../test/support/browser.js';
 const XYM = 0xe74b99ba41f4afeen; // the symbol.xym alias, as wallets name the currency
 let now = Date.UTC(2026, 0, 1, 12);
 const chain = new InMemoryChain({ blockInterval: false, clock: () => (now += 1_000) });
-const gateway = createGateway({ backend: chain, explorer: true });
+const gateway = createGateway({ backend: chain, explorer: true, dev: true });
 const server = http.createServer(gateway.handle);
 gateway.attach(server);
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -23,13 +24,14 @@ const [alice, bob, carol] = chain.fundedAccounts;
 const { facade } = chain;
 const recipient = (account: typeof alice) => facade.network.publicKeyToAddress(account.keyPair.publicKey);
 
-// Signs a transaction as a wallet does and announces it over HTTP.
-async function announce(signer: typeof alice, descriptor: Record<string, unknown>): Promise<void> {
+// Signs a transaction as a wallet does and announces it over HTTP; its hash.
+async function announce(signer: typeof alice, descriptor: Record<string, unknown>): Promise<string> {
   const transaction = facade.transactionFactory.create({ ...descriptor, signerPublicKey: signer.keyPair.publicKey, deadline: chain.networkTime() + 3_600_000n } as never);
   transaction.fee = new models.Amount(BigInt(transaction.size) * 100n);
   const body = facade.transactionFactory.static.attachSignature(transaction, facade.signTransaction(signer.keyPair, transaction));
   const reply = await fetch(`${origin}/transactions`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body });
   if (reply.status !== 202) throw new Error(`announce answered ${reply.status}`);
+  return facade.hashTransaction(transaction).toString();
 }
 
 // Harvests a block and checks that everything announced made it in.
@@ -57,6 +59,10 @@ for (let round = 0; chain.height < 40n; round++) {
   chain.harvest();
 }
 
+// A transfer of more than its signer holds: it fails, and its trace says why.
+const overdraft = await announce(bob, { type: 'transfer_transaction_v1', recipientAddress: recipient(alice), mosaics: [{ mosaicId: XYM, amount: 5_000_000_000_000n }], message: message('rent') });
+chain.processAnnounced();
+
 const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
 await page.goto(`${origin}/explorer#/block/2`);
@@ -72,6 +78,13 @@ await page.locator('#chart-block-times rect').first().waitFor();
 const charts = fileURLToPath(new URL('../docs/explorer-charts.png', import.meta.url));
 await page.screenshot({ path: charts });
 console.log(`wrote ${charts}`);
+// A failed transaction's page: why it failed.
+await page.goto(`${origin}/explorer#/tx/${overdraft}`);
+await page.locator('#trace-failure').waitFor();
+await page.locator('#trace-failure').scrollIntoViewIfNeeded();
+const trace = fileURLToPath(new URL('../docs/explorer-trace.png', import.meta.url));
+await page.screenshot({ path: trace });
+console.log(`wrote ${trace}`);
 await browser.close();
 await gateway.close();
 server.close();
