@@ -10,10 +10,11 @@ import { generateNamespaceId, Network } from 'symbol-sdk/symbol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InMemoryChain } from '../../src/in-memory-chain.js';
 import type { InMemoryChainOptions } from '../../src/memory/options.js';
-import { confirm, hashLockFor, hex, signedBy } from '../support/announce.js';
+import { confirm, hashLockFor, hex, lockFunds, signedBy } from '../support/announce.js';
 import { POSTGRES_BACKEND } from '../support/postgres-mount.js';
 import { startGateway, testChain, type TestServer } from '../support/server.js';
-import { transfer } from '../support/signing.js';
+import { aggregate, cosign, embeddedTransfer, transfer } from '../support/signing.js';
+import { Client } from '../support/ws-client.js';
 
 type Server = TestServer & { chain: InMemoryChain };
 
@@ -233,6 +234,30 @@ describe('time travel', () => {
     expect((await server!.request('DELETE', `/dev/transactions/${kept.hash}`, { spec: false })).status).toBe(404);
     const bad = await server!.request('DELETE', '/dev/transactions/nothex', { spec: false });
     expect([bad.status, bad.body.code]).toEqual([409, 'InvalidArgument']);
+  });
+
+  it('drops an aggregate bonded waiting for cosignatures from the partial pool: partialRemoved, its status unknown, its cosignatures refused since', async () => {
+    const { chain } = await start();
+    const [a, b, c, d] = chain.fundedAccounts;
+    const bonded = aggregate(chain, 'bonded', a, [embeddedTransfer(chain, a, c), embeddedTransfer(chain, b, d)]);
+    lockFunds(chain, a, bonded);
+    expect((await server!.request('PUT', '/transactions/partial', { body: bonded.body, headers: JSON_HEADERS })).status).toBe(202);
+    chain.processAnnounced();
+    expect((await status(bonded.hash)).group).toBe('partial');
+    const client = await Client.connect(server!.wsUrl);
+    await client.subscribe(`partialRemoved/${a.address}`);
+
+    const reply = await server!.request('DELETE', `/dev/transactions/${bonded.hash}`, { spec: false });
+    expect([reply.status, reply.body]).toEqual([200, { hash: bonded.hash, group: 'partial' }]);
+    expect(await client.next()).toEqual({ topic: `partialRemoved/${a.address}`, data: { meta: { hash: bonded.hash } } });
+    client.socket.terminate();
+    expect((await server!.get(`/transactionStatus/${bonded.hash}`)).status).toBe(404);
+    expect((await server!.get('/transactions/partial')).body.data).toEqual([]);
+    // A cosignature for it now finds nothing to complete: no block takes it.
+    expect((await server!.request('PUT', '/transactions/cosignature', { body: JSON.stringify(cosign(chain, b, bonded)), headers: JSON_HEADERS })).status).toBe(202);
+    const [mined] = (await dev('POST', '/dev/mine', {})).body.blocks;
+    expect(mined.transactions).toBe(0);
+    expect((await server!.get(`/transactionStatus/${bonded.hash}`)).status).toBe(404);
   });
 
   it('drops from TypeScript; a dump replays the drop', async () => {
