@@ -26,6 +26,8 @@ const SUITES: Record<string, StartOptions> = {
   // Two states of a million accounts each; gc() to measure the heap the trees take.
   'state-trees': { nodeFlags: ['--expose-gc', '--max-old-space-size=14336'] },
   'dev-snapshots': {},
+  // Two chains building the same blocks, with and without traces.
+  traces: {},
   // A throwaway PostgreSQL, reader processes and three load generators.
   'postgres-store': {},
   // A throwaway PostgreSQL, an upstream gateway here, the mirror as a process.
