@@ -94,7 +94,12 @@ export interface TraceFailureDTO {
   notification: number | null;
   /** The 0-based index of the inner transaction that raised that notification; null for the transaction itself. */
   innerIndex: number | null;
-  /** The values the rule compared, by name (e.g. `{ balance, amount }`); {} for a rule that names none (see `reads`). */
+  /**
+   * The values the rule compared, by name: those it names (`{ balance, amount }`), and the network's
+   * rules and facts and the block's height and time it read (`maxMessageSize`, `network.identifier`,
+   * `blockTimestamp`); the transaction's side is the refused notification's `payload`, the chain's
+   * entries are in `reads`.
+   */
   values: Record<string, unknown>;
   /** The state entries the rule read, in order, with what they held. */
   reads: TraceReadDTO[];

@@ -170,8 +170,18 @@ describe('transaction traces', () => {
     await announce(mainnet, forgedPayload, waiting);
 
     const wrongNetwork = await trace(hashOfPayload(chain, mainnet.payload));
-    expect(wrongNetwork.failure).toMatchObject({ code: 'Failure_Core_Wrong_Network', stage: 'stateless', rule: 'validateNetwork', values: {}, reads: [] });
+    // What it compared: the transaction's network (its notification's) with the chain's.
+    expect(wrongNetwork.failure).toEqual({
+      code: 'Failure_Core_Wrong_Network', stage: 'stateless', rule: 'validateNetwork', notification: 1, innerIndex: null, values: { 'network.identifier': 152 }, reads: [],
+    });
     expect(wrongNetwork.notifications[wrongNetwork.failure!.notification!]).toMatchObject({ type: 'entity', payload: { network: 104 } });
+
+    // A rule that compares with the network's rules names the rule it read.
+    const long = transfer(chain, sender, recipient, { message: 'x'.repeat(chain.rules.maxMessageSize) });
+    await announce(long);
+    const tooLong = await trace(long.hash);
+    expect(tooLong.failure).toMatchObject({ code: 'Failure_Transfer_Message_Too_Large', stage: 'stateless', rule: 'validateMessageSize', values: { maxMessageSize: chain.rules.maxMessageSize } });
+    expect(tooLong.notifications[tooLong.failure!.notification!].payload).toEqual({ size: chain.rules.maxMessageSize + 1 });
 
     const badSignature = await trace(hashOfPayload(chain, forgedPayload));
     expect(badSignature.failure).toEqual({ code: 'Failure_Signature_Not_Verifiable', stage: 'signature', rule: 'verifySignatures', notification: null, innerIndex: null, values: {}, reads: [] });

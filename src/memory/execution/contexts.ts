@@ -119,14 +119,18 @@ export class TransactionContext extends RuleContext implements ObservationContex
 
 /**
  * What validators see while the chain explains a failure: the same rules and state, every read of
- * the state recorded, and `compared` set for a validator to name the values it compared. `begin`
- * starts afresh before each validator, so what is left belongs to the one that refused.
+ * the state recorded, and `compared` set for a validator to name the values it compared. The
+ * network's rules and facts a validator reads (`network.` before the latter's names), and the block's
+ * height and time, count as compared too.
+ * `begin` starts afresh before each validator, so what is left belongs to the one that refused.
  */
 export class ExplainingContext extends RuleContext {
   reads: StateRead[] = [];
-  values: Readonly<Record<string, unknown>> = {};
+  /** What the validator named, and the rules and block facts it read. */
+  #named: Record<string, unknown> = {};
+  #read: Record<string, unknown> = {};
   readonly compared = (values: Readonly<Record<string, unknown>>): void => {
-    this.values = { ...this.values, ...values };
+    Object.assign(this.#named, values);
   };
 
   constructor(environment: PublishContext, state: StateReader, resolution: AliasResolution) {
@@ -144,10 +148,29 @@ export class ExplainingContext extends RuleContext {
       },
     }, resolution);
     this.reads = reads;
+    const read = (name: string, value: unknown) => {
+      this.#read[name] = value;
+      return value;
+    };
+    // A proxy that records the fields read (under `prefix`).
+    const recorded = <T extends object>(target: T, prefix: string): T =>
+      new Proxy(target, { get: (object, name) => (typeof name === 'string' ? read(prefix + name, Reflect.get(object, name)) : Reflect.get(object, name)) });
+    Object.defineProperties(this, {
+      rules: { value: recorded(environment.rules, '') },
+      network: { value: recorded(environment.network, 'network.') },
+      height: { get: () => read('blockHeight', environment.height) },
+      timestamp: { get: () => read('blockTimestamp', environment.timestamp) },
+    });
+  }
+
+  /** What the validator that refused compared: the rules and block facts it read, and the values it named. */
+  get values(): Readonly<Record<string, unknown>> {
+    return { ...this.#read, ...this.#named };
   }
 
   begin(): void {
     this.reads.length = 0;
-    this.values = {};
+    this.#named = {};
+    this.#read = {};
   }
 }
