@@ -22,6 +22,8 @@ import { blockLeaves } from './leaves.js';
 import { poolCopy, type Pooled } from './pools.js';
 import type { StateRows } from '../postgres/state-write.js';
 import { endedRows, stateRows, type CopiedBlocks, type StateSource } from './state.js';
+import { ImportantAccounts, type HarvestingRule } from './accounts.js';
+import { configMosaicId, configNumber } from '../network.js';
 import { RangeReader } from './ranges.js';
 import { mirroredTransactions, type MirroredTransactions } from './transactions.js';
 
@@ -132,6 +134,9 @@ const anyJson: Check<unknown> = (value) => {
 export class Mirror {
   readonly #store: MirrorStore;
   readonly #client: UpstreamClient;
+  /** The accounts holding importance in the store, and which accounts are high-value: what an importance block changes. */
+  readonly #important = new ImportantAccounts();
+  #harvesting: HarvestingRule | undefined;
   /** Reads what runs of blocks hold by height ranges. */
   readonly #ranges: RangeReader;
   readonly #options: MirrorOptions;
@@ -199,6 +204,7 @@ export class Mirror {
       const symbol = symbolNetwork(followed);
       mirror.#facade = new SymbolFacade(symbol);
       mirror.#addresses = new AddressBook(symbol);
+      mirror.#harvesting = harvestingRule(network.properties);
       await mirror.#resume();
       await mirror.#writeNode(network, followed, stored ?? { generationHash: network.generationHash, upstream: mirror.#client.url, fromHeight: fromHeight.toString() });
       mirror.#fromHeight = BigInt(stored?.fromHeight ?? fromHeight);
@@ -315,6 +321,8 @@ export class Mirror {
     if (!(await this.#onSameFork())) [info, this.#head] = await this.#readHead();
     let feesWritten = false;
     let next = this.#readAhead(this.#height + 1n, this.#hash, this.#copyState);
+    // And the read after it: two reads ahead of the writes, so a write slot that frees finds its batch read.
+    let after = this.#readAfter(next);
     /** The batches being written, oldest first. */
     const inFlight: Promise<void>[] = [];
     try {
@@ -326,12 +334,14 @@ export class Mirror {
           for (const committed of inFlight.splice(0)) await committed;
           if (await this.#onSameFork()) throw new Error(`the upstream's block ${this.#height + 1n} does not follow its own block ${this.#height}`);
           [info, this.#head] = await this.#readHead();
+          await after.catch(() => undefined);
           next = this.#readAhead(this.#height + 1n, this.#hash, this.#copyState);
+          after = this.#readAfter(next);
           continue;
         }
-        const last = read.blocks.at(-1)!;
         // The next blocks are read while these are put together and written: the writes stay in order, each batch whole.
-        next = this.#readAhead(BigInt(last.block.height) + 1n, last.meta.hash, false);
+        next = after;
+        after = this.#readAfter(next);
         for (let start = 0, at = 0; start < read.blocks.length && !this.#abort.signal.aborted; start += this.#batchSize, at++) {
           const batch = this.#assembled(read, start, Math.min(start + this.#batchSize, read.blocks.length));
           const end = batch.blocks.at(-1)!;
@@ -347,10 +357,11 @@ export class Mirror {
       }
       for (const committed of inFlight.splice(0)) await committed;
     } catch (error) {
-      // A batch read ahead of one that failed is dropped, and the resolution walks start again from heights;
-      // the batches being written after it roll back.
-      next.catch(() => undefined);
+      // A batch read ahead of one that failed is dropped (once its read ends: it plans no state after the plans are
+      // abandoned), and the resolution walks start again from heights; the batches being written after it roll back.
+      await Promise.all([next, after].map((read) => read.catch(() => undefined)));
       this.#abandonPlans();
+      this.#important.forget();
       await this.#store.settled();
       this.#ranges.reset();
       throw error;
@@ -371,6 +382,16 @@ export class Mirror {
   #readAhead(height: bigint, previous: string, whole: boolean): Promise<ReadBatch | undefined> {
     const promise = this.#readBatch(height, previous, whole);
     // Awaited by the loop, or dropped after a failure: never an unhandled rejection meanwhile.
+    promise.catch(() => undefined);
+    return promise;
+  }
+
+  /** The read of the blocks after those `previous` reads (none after the head, or after a read that found its chain changed). */
+  #readAfter(previous: Promise<ReadBatch | undefined>): Promise<ReadBatch | undefined> {
+    const promise = previous.then((read) => {
+      const last = read?.blocks.at(-1);
+      return last === undefined ? undefined : this.#readBatch(BigInt(last.block.height) + 1n, last.meta.hash, false);
+    });
     promise.catch(() => undefined);
     return promise;
   }
@@ -643,6 +664,9 @@ export class Mirror {
       storedRoots: async (ids) => (await ready, store.namespaceRoots(ids)),
       storedMultisig: async () => (await ready, store.multisigAccounts()),
       storedEnding: async (kind, path, from, to) => (await ready, store.ending(kind, path, from, to)),
+      storedImportant: async () => (await ready, store.importantAccounts()),
+      important: this.#important,
+      harvesting: this.#harvesting,
     };
   }
 
@@ -680,4 +704,11 @@ function spanLength(height: bigint, span: number, head: bigint): number {
 
 function finalizedOf(proof: FinalizationProofDTO): FinalizedBlockDTO {
   return { finalizationEpoch: proof.finalizationEpoch, finalizationPoint: proof.finalizationPoint, height: proof.height, hash: proof.hash };
+}
+
+/** Which accounts are high-value, from `/network/properties` (the harvesting mosaic and its minimum); undefined when it does not say. */
+function harvestingRule(properties: { readonly chain?: Readonly<Record<string, unknown>> }): HarvestingRule | undefined {
+  const mosaicId = configMosaicId(properties.chain?.harvestingMosaicId ?? properties.chain?.currencyMosaicId);
+  const minBalance = configNumber(properties.chain?.minHarvesterBalance);
+  return mosaicId === undefined || minBalance === undefined ? undefined : { mosaicId, minBalance: BigInt(minBalance) };
 }

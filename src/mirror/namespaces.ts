@@ -45,6 +45,8 @@ export async function allNamespaceRows(client: UpstreamClient, stored: StoredKey
  */
 export async function rootsOf(client: UpstreamClient, stored: (ids: readonly string[]) => Promise<ReadonlyMap<string, string>>, ids: Iterable<string>): Promise<Set<string>> {
   const wanted = [...ids];
+  // None asked: nothing to read, and no wait for the store (its reads wait for the batches before to be written).
+  if (wanted.length === 0) return new Set();
   const known = await stored(wanted);
   const roots = new Set(wanted.flatMap((id) => (known.has(id) ? [known.get(id)!] : [])));
   const missing = wanted.filter((id) => !known.has(id));

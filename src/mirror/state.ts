@@ -4,7 +4,7 @@ import type { StatementRow } from '../postgres/receipts.js';
 import { emptyStateRows, type EntryRow as StateRow, type StateRows } from '../postgres/state-write.js';
 import type { EntryRow as TransactionRow } from '../postgres/transactions.js';
 import type { UpstreamClient } from '../upstream/client.js';
-import { accountRows, allAccountRows, touchedAccounts } from './accounts.js';
+import { allAccountRows, holdsImportanceBlock, importanceRows, rowsOfAccounts, touchedAccounts, type HarvestingRule, type ImportantAccounts } from './accounts.js';
 import { STATES } from '../families/index.js';
 import { stateChanges } from './changes.js';
 import { keyRows, listRows, mergedRows, withRemoved, type StoredKeys } from './listed.js';
@@ -24,6 +24,12 @@ export interface StateSource {
   storedMultisig(): Promise<readonly string[]>;
   /** The stored entries (their JSON) of a kind whose end height (at `path` in the JSON) is above `from` and at most `to`. */
   storedEnding(kind: string, path: readonly string[], from: bigint, to: bigint): Promise<unknown[]>;
+  /** The stored accounts (48 hex) that hold importance. */
+  storedImportant(): Promise<readonly string[]>;
+  /** The accounts holding importance, as the batches put together so far leave the store. */
+  readonly important: ImportantAccounts;
+  /** Which accounts are high-value (the upstream's `/network/properties`); without it an importance block reads every account. */
+  readonly harvesting: HarvestingRule | undefined;
 }
 
 /** A batch of blocks as the mirror read them. */
@@ -36,8 +42,8 @@ export interface CopiedBlocks {
 /**
  * The state rows a batch writes: the entries its blocks changed, as the upstream has them when
  * they are read; or, `whole` (a fresh store, or one a fork switch left behind), every entry the
- * upstream has, and the removal of every stored one it lacks. Accounts are copied whole after
- * an importance block too (every importance may change).
+ * upstream has, and the removal of every stored one it lacks. After an importance block the
+ * accounts that held importance and those high-value now are read too (`ImportantAccounts`).
  */
 export async function stateRows(source: StateSource, batch: CopiedBlocks, whole: boolean): Promise<StateRows> {
   const { client, stored } = source;
@@ -55,8 +61,19 @@ export async function stateRows(source: StateSource, batch: CopiedBlocks, whole:
         break;
       }
       case 'accounts': {
-        const accounts = whole ? undefined : touchedAccounts(batch.blocks, batch.rows, batch.statements, source.addresses);
-        rows.entries.set(state.kind, accounts === undefined ? withRemoved(await allAccountRows(client), await stored(state.kind, '')) : await accountRows(client, accounts));
+        const { important, harvesting } = source;
+        const touched = touchedAccounts(batch.blocks, batch.rows, batch.statements, source.addresses);
+        if (whole || (holdsImportanceBlock(batch.blocks) && !harvesting)) {
+          const all = await allAccountRows(client);
+          important.replace(all.infos);
+          rows.entries.set(state.kind, withRemoved(all.rows, await stored(state.kind, '')));
+          break;
+        }
+        const read = holdsImportanceBlock(batch.blocks)
+          ? await importanceRows(client, touched, await important.addresses(() => source.storedImportant()), harvesting!)
+          : await rowsOfAccounts(client, touched);
+        important.written(read.infos);
+        rows.entries.set(state.kind, read.rows);
         break;
       }
       case 'namespaces': {

@@ -273,6 +273,12 @@ export class MirrorStore {
     return new Map(rows.map((row) => [row.key, row.root.toUpperCase()]));
   }
 
+  /** The stored accounts (48 hex) that hold importance (a scan of the accounts: the mirror reads it once a start, at its first importance block). */
+  async importantAccounts(): Promise<string[]> {
+    const { rows } = await this.#pool.query<{ key: string }>("select key from state_entries where kind = 'accounts' and (json::jsonb)->'account'->>'importance' <> '0'");
+    return rows.map((row) => row.key);
+  }
+
   /** The accounts (48 hex) with a stored multisig entry. */
   async multisigAccounts(): Promise<string[]> {
     const { rows } = await this.#pool.query<{ address: string }>('select address from multisig_entries');

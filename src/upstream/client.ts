@@ -138,11 +138,25 @@ export class UpstreamClient {
   async blocks(fromHeight: bigint | number | string, count: number): Promise<BlockInfoDTO[]> {
     let next = BigInt(decimalParam('fromHeight', fromHeight));
     atLeast('count', count, 0);
+    if (count === 0) return [];
+    // The pages the heights lie on, asked at once (as many in flight as the client allows); an upstream that pages by another size is read page by page.
+    const size = BigInt(PAGE_SIZE);
+    const firstPage = Number((next - 1n) / size) + 1;
+    const lastPage = Number((next + BigInt(count) - 2n) / size) + 1;
+    const pages = await Promise.all(Array.from({ length: lastPage - firstPage + 1 }, (_, i) => this.get(withPage(BLOCKS_PATH, PAGE_SIZE, firstPage + i), blockPage(firstPage + i))));
+    if (pages.every((page) => page.pageSize === PAGE_SIZE)) {
+      const blocks: BlockInfoDTO[] = [];
+      for (const page of pages) {
+        for (const block of page.data) if (BigInt(block.block.height) >= next && blocks.length < count) blocks.push(block);
+        if (page.data.length < page.pageSize) break;
+      }
+      return blocks;
+    }
     const blocks: BlockInfoDTO[] = [];
     let pageSize = PAGE_SIZE;
     while (blocks.length < count) {
       const pageNumber = Number((next - 1n) / BigInt(pageSize)) + 1;
-      const page = await this.get(withPage('/blocks?orderBy=height&order=asc', pageSize, pageNumber), blockPage(pageNumber));
+      const page = await this.get(withPage(BLOCKS_PATH, pageSize, pageNumber), blockPage(pageNumber));
       for (const block of page.data) {
         if (BigInt(block.block.height) < next) continue;
         blocks.push(block);
@@ -277,6 +291,24 @@ export class UpstreamClient {
   async #upTo<T>(path: string, check: Check<T>, expected: number): Promise<T[]> {
     const entries: T[] = [];
     if (expected <= 0) return entries;
+    if (Number.isFinite(expected)) {
+      // The pages `expected` entries fill at most, asked at once; past them (an upstream that pages by another size), page by page.
+      const count = Math.ceil(expected / PAGE_SIZE);
+      const pages = await Promise.all(Array.from({ length: count }, (_, i) => this.get(withPage(path, PAGE_SIZE, i + 1), pageOf(check, i + 1))));
+      for (const page of pages) {
+        entries.push(...page.data);
+        if (page.data.length < page.pageSize || entries.length >= expected) return entries.slice(0, expected);
+      }
+      if (pages.every((page) => page.pageSize === PAGE_SIZE)) {
+        for (let pageNumber = count + 1; entries.length < expected; pageNumber++) {
+          const page = await this.get(withPage(path, PAGE_SIZE, pageNumber), pageOf(check, pageNumber));
+          entries.push(...page.data);
+          if (page.data.length < page.pageSize) break;
+        }
+        return entries;
+      }
+      entries.length = 0;
+    }
     for await (const page of this.pages(path, check)) {
       entries.push(...page);
       if (entries.length >= expected) break;
@@ -294,6 +326,9 @@ export class UpstreamClient {
     return this.url + path;
   }
 }
+
+/** The block listing the mirror pages through, by height. */
+const BLOCKS_PATH = '/blocks?orderBy=height&order=asc';
 
 /** The query of a height range, both ends included: `fromHeight=…&toHeight=…`. */
 function heightRange(fromHeight: bigint, toHeight: bigint): string {

@@ -28,6 +28,7 @@ import { AddressBook } from '../../src/memory/address-book.js';
 import type { Reader } from '../../src/postgres/reader.js';
 import { stateModule } from '../../src/postgres/state.js';
 import { stateRows } from '../../src/mirror/state.js';
+import { ImportantAccounts } from '../../src/mirror/accounts.js';
 import { UpstreamClient } from '../../src/upstream/client.js';
 import { transactionModel } from '../../src/upstream/transaction-model.js';
 import { populate, stateChain } from '../support/chain-state.js';
@@ -170,6 +171,9 @@ describe('the family registry, walked family by family', () => {
         storedRoots: async () => new Map<string, string>(),
         storedMultisig: async () => [],
         storedEnding: async () => [],
+        storedImportant: async () => [],
+        important: new ImportantAccounts(),
+        harvesting: undefined,
       };
       const rows = await stateRows(source, { blocks: [], rows: [], statements: [] }, true);
       if (state.layout === 'multisig') expect(rows.multisig.length).toBeGreaterThan(0);

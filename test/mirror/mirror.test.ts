@@ -256,7 +256,7 @@ describe('mirror', () => {
     activity(chain, 'alpha');
     harvest(chain, 9);
     const progress: bigint[] = [];
-    const mirror = await mirrorOf(upstream.base, { batchSize: 3, onProgress: (at) => progress.push(at.height) });
+    let mirror = await mirrorOf(upstream.base, { batchSize: 3, onProgress: (at) => progress.push(at.height) });
     await mirror.caughtUp();
     const reader = await readerGateway();
     // Blocks, transactions of every kind the activity makes (aggregates too), their statuses.
@@ -294,6 +294,25 @@ describe('mirror', () => {
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
     await until(() => mirror.height === chain.height, 'the mirror to follow');
+    // One account falls below the harvesting minimum, another rises above it; the next importance block takes the
+    // first's importance and gives the second some, in a batch of its own that touches neither: the mirror reads
+    // again there the accounts that held importance and those high-value now, not every account.
+    const dropping = chain.fundedAccounts[7];
+    const riser = unfundedAccount(chain, 'riser');
+    chain.announcer.announce(transfer(chain, dropping, riser, { amount: 995_000_000_000n, message: 'most of it' }).payload);
+    chain.harvest();
+    await until(() => mirror.height === chain.height, 'the mirror to follow the transfer');
+    // Restarted in between: the accounts holding importance are read from the store.
+    await mirror.close();
+    mirror = await mirrorOf(upstream.base, { batchSize: 3 });
+    const accountOf = async (server: TestServer, address: string) => (await server.get(`/accounts/${address}`)).body.account;
+    expect(BigInt((await accountOf(upstream, dropping.address)).importance)).toBeGreaterThan(0n);
+    while (chain.height % 8n !== 1n) chain.harvest();
+    await until(() => mirror.height === chain.height, 'the mirror to follow past the importance block');
+    for (const server of [upstream, reader]) {
+      expect((await accountOf(server, dropping.address)).importance).toBe('0');
+      expect(BigInt((await accountOf(server, riser.address)).importance)).toBeGreaterThan(0n);
+    }
     await until(() => frames.length >= Number(chain.height) - from, 'the block frames');
     expect(frames).toEqual(Array.from({ length: Number(chain.height) - from }, (_, i) => from + 1 + i));
     const followed = (await upstream.get(`/transactions/confirmed?fromHeight=${from + 1}&order=asc&pageSize=100`)).body;

@@ -116,6 +116,23 @@ describe('UpstreamClient against a gateway of ours', () => {
     expect(await client.blocks(200, 5)).toEqual([]);
   });
 
+  it('reads the pages a run needs at once, and page by page from an upstream whose pages are smaller', async () => {
+    // An upstream of the same chain that pages by 40 (its pageSizeMax): the pages asked by 100 answer 40 each.
+    const small = await startGateway({ backend: server.chain, pagination: { pageSizeMax: 40 } });
+    try {
+      const paged = new UpstreamClient({ url: small.base, maxRequestsPerSecond: 1_000 });
+      expect((await paged.blocks(95n, 10)).map((block) => block.block.height)).toEqual(['95', '96', '97', '98', '99', '100', '101', '102', '103', '104']);
+      expect(await paged.blocks(1, 1_000)).toEqual(await client.blocks(1, 1_000));
+      expect(await paged.rangeTransactions(2n, 3n, 250)).toEqual(await client.rangeTransactions(2n, 3n, 250));
+      expect(await paged.rangeTransactionStatements(1n, 105n, 1_000)).toEqual(await client.rangeTransactionStatements(1n, 105n));
+    } finally {
+      await small.close();
+    }
+    // `expected` is a bound: pages past what is there answer short, and what is read stops at the bound.
+    expect(await client.rangeTransactions(2n, 3n, 250)).toEqual((await client.rangeTransactions(2n, 3n)).slice(0, 250));
+    expect(await client.rangeTransactionStatements(1n, 105n, 10_000)).toEqual(await client.rangeTransactionStatements(1n, 105n));
+  });
+
   it('blockTransactions(h) answers every transaction of a block, the embedded ones too, over pages', async () => {
     const transactions = await client.blockTransactions(2);
     expect(transactions).toEqual(await everyEntry('/transactions/confirmed?height=2&embedded=true&order=asc'));
