@@ -139,9 +139,8 @@ export class ChainEngine {
    * `Failure_Aggregate_Ineligible_Cosignatories`), on the state they were checked on.
    */
   explainCosigners(decoded: DecodedTransaction, code: FailureCode): void {
-    const { executor, state } = this.#options;
     const block = this.nextBlock();
-    this.#failed(decoded.hash, code, 'cosigners', executor.notifications(decoded, 1, decoded.maxFee, block), state.delta(), block, isCosignerKind);
+    this.#failed(decoded.hash, code, 'cosigners', this.#options.executor.notifications(decoded, 1, decoded.maxFee, block), this.#options.state.delta(), block, isCosignerKind);
   }
 
   /** Records a failure no rule of a notification made (a pool's deadline, a lock's end, a type no plugin knows), and what it compared. */
@@ -150,10 +149,9 @@ export class ChainEngine {
     this.#failed(hash, code as FailureCode, stage, decoded ? this.notifications(decoded) : [], refusal);
   }
 
-  /** A transaction's notifications, as it raises them in the next block (paying its `maxFee`), or as `block` ran it. */
-  notifications(decoded: DecodedTransaction, placement?: { block: BlockEnvironment; primaryId: number; fee: bigint }): SourcedNotification[] {
-    const { block = this.nextBlock(), primaryId = 1, fee = decoded.maxFee } = placement ?? {};
-    return this.#options.executor.notifications(decoded, primaryId, fee, block);
+  /** A transaction's notifications, as it raises them in the next block (paying its `maxFee`). */
+  notifications(decoded: DecodedTransaction): SourcedNotification[] {
+    return this.#options.executor.notifications(decoded, 1, decoded.maxFee, this.nextBlock());
   }
 
   /**
