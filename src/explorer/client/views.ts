@@ -2,7 +2,7 @@ import { api, found, setting } from './api.js';
 import { blocks, fullName, learnSigners, mosaicAmount, mosaicLabel, network, signerAddress, time } from './chain.js';
 import { addressLink, badge, type Child, el, fields, hashLink, heightLink, joined, link, notFound, signerLink, table } from './elements.js';
 import { base32, formatAmount, namespaceId, plainMessage } from './format.js';
-import { readTrace, traceSection } from './trace.js';
+import { readTrace, traceSection, type TraceRead } from './trace.js';
 import type {
   AccountInfoDTO,
   AccountNamesJson,
@@ -143,8 +143,16 @@ async function transactionView(hash: string, status: TransactionStatusDTO): Prom
       tx && tx.cosignatures ? ['Cosignatures', String(tx.cosignatures.length)] : undefined,
     ]),
     inner ? [el('h3', {}, 'Inner transactions'), table(['Type', 'Signer', 'Summary'], inner, 'None.')] : '',
-    await traceSection(trace, tx && tx.transactions ? tx.transactions.map(({ transaction }) => typeName(transaction.type)) : undefined),
+    await traceSection(trace, tx && tx.transactions ? tx.transactions.map(({ transaction }) => typeName(transaction.type)) : innerTypesOf(trace)),
     info ? el('details', {}, el('summary', {}, 'JSON'), el('pre', { class: 'mono' }, JSON.stringify(info, null, 2))) : '');
+}
+
+/** The names of an aggregate's inner transaction types as its trace's notifications carry them (a failed one's JSON is not kept): each inner `entity` notification's. */
+function innerTypesOf(trace: TraceRead): string[] | undefined {
+  if (!trace || trace instanceof Error) return undefined;
+  const types: string[] = [];
+  for (const { type, innerIndex, payload } of trace.notifications) if (type === 'entity' && innerIndex !== null && typeof payload.type === 'number') types[innerIndex] = typeName(payload.type);
+  return types.length > 0 ? types : undefined;
 }
 
 /** An account by base32 address or public key (`known`: its state, when the caller has read it): its mosaics, namespaces and multisig. */
