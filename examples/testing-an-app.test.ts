@@ -119,4 +119,11 @@ it('reports a payment the payer cannot afford on the status channel', async () =
   const frame = await statuses.next();
   statuses.close();
   expect(frame.data).toMatchObject({ hash, code: 'Failure_Core_Insufficient_Balance' });
+
+  // Why, beyond the code: the chain's trace (also GET /dev/transactions/{hash}/trace) names the rule that
+  // refused it and the values it compared: the payer's balance against the amount.
+  const { failure } = chain.dev.trace(hash);
+  expect(failure).toMatchObject({ rule: 'validateTransferBalance', innerIndex: null });
+  expect(BigInt(failure!.values.amount as string)).toBe(chain.options.accountBalance * 2n);
+  expect(BigInt(failure!.values.balance as string)).toBe(chain.ledger.balance(payer.addressHex, chain.currency.mosaicId));
 });
