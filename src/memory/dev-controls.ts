@@ -136,15 +136,17 @@ export class DevControls implements DevControlsRepository {
     return timestamp;
   }
 
-  dropTransaction(hash: string): DroppedTransactionDTO {
-    const group = this.#chain.drop(transactionHash(hash));
-    if (group === undefined) throw new ResourceNotFoundError(`no transaction ${hash.toUpperCase()} waits in the unconfirmed or partial pool`);
-    return { hash: hash.toUpperCase(), group };
+  dropTransaction(given: string): DroppedTransactionDTO {
+    const hash = transactionHash(given);
+    const group = this.#chain.drop(hash);
+    if (group === undefined) throw new ResourceNotFoundError(`no transaction ${hash} waits in the unconfirmed or partial pool`);
+    return { hash, group };
   }
 
-  trace(hash: string): TransactionTraceDTO {
-    const trace = this.#chain.trace(transactionHash(hash));
-    if (!trace) throw new ResourceNotFoundError(`the chain knows no transaction ${hash.toUpperCase()}: it is not in a pool or a block, and no failure of it is remembered`);
+  trace(given: string): TransactionTraceDTO {
+    const hash = transactionHash(given);
+    const trace = this.#chain.trace(hash);
+    if (!trace) throw new ResourceNotFoundError(`the chain knows no transaction ${hash}: it is not in a pool or a block, and no failure of it is remembered`);
     return trace;
   }
 

@@ -62,14 +62,15 @@ export async function stateRows(source: StateSource, batch: CopiedBlocks, whole:
       }
       case 'accounts': {
         const { important, harvesting } = source;
-        const touched = touchedAccounts(batch.blocks, batch.rows, batch.statements, source.addresses);
-        if (whole || (holdsImportanceBlock(batch.blocks) && !harvesting)) {
+        const importance = holdsImportanceBlock(batch.blocks);
+        if (whole || (importance && !harvesting)) {
           const all = await allAccountRows(client);
           important.replace(all.infos);
           rows.entries.set(state.kind, withRemoved(all.rows, await stored(state.kind, '')));
           break;
         }
-        const read = holdsImportanceBlock(batch.blocks)
+        const touched = touchedAccounts(batch.blocks, batch.rows, batch.statements, source.addresses);
+        const read = importance
           ? await importanceRows(client, touched, await important.addresses(() => source.storedImportant()), harvesting!)
           : await rowsOfAccounts(client, touched);
         important.written(read.infos);

@@ -292,20 +292,13 @@ export class UpstreamClient {
     const entries: T[] = [];
     if (expected <= 0) return entries;
     if (Number.isFinite(expected)) {
-      // The pages `expected` entries fill at most, asked at once; past them (an upstream that pages by another size), page by page.
+      // The pages `expected` entries fill at most, asked at once. Only an upstream that pages by a smaller size can
+      // leave them full and still short of `expected`: it is read again page by page, at its own size.
       const count = Math.ceil(expected / PAGE_SIZE);
       const pages = await Promise.all(Array.from({ length: count }, (_, i) => this.get(withPage(path, PAGE_SIZE, i + 1), pageOf(check, i + 1))));
       for (const page of pages) {
         entries.push(...page.data);
         if (page.data.length < page.pageSize || entries.length >= expected) return entries.slice(0, expected);
-      }
-      if (pages.every((page) => page.pageSize === PAGE_SIZE)) {
-        for (let pageNumber = count + 1; entries.length < expected; pageNumber++) {
-          const page = await this.get(withPage(path, PAGE_SIZE, pageNumber), pageOf(check, pageNumber));
-          entries.push(...page.data);
-          if (page.data.length < page.pageSize) break;
-        }
-        return entries;
       }
       entries.length = 0;
     }

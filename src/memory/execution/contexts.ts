@@ -125,7 +125,7 @@ export class TransactionContext extends RuleContext implements ObservationContex
  * `begin` starts afresh before each validator, so what is left belongs to the one that refused.
  */
 export class ExplainingContext extends RuleContext {
-  reads: StateRead[] = [];
+  readonly reads: StateRead[];
   /** What the validator named, and the rules and block facts it read. */
   #named: Record<string, unknown> = {};
   #read: Record<string, unknown> = {};
