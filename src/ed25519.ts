@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import { PublicKey, Signature } from 'symbol-sdk';
 import { Verifier, type KeyPair } from 'symbol-sdk/symbol';
 
@@ -141,5 +141,29 @@ function inverse(value: bigint): bigint {
 function toLittleEndian(value: bigint): Uint8Array {
   const bytes = new Uint8Array(32);
   for (let i = 0, v = value; i < 32; i++, v >>= 8n) bytes[i] = Number(v & 0xffn);
+  return bytes;
+}
+
+/**
+ * The hash a VRF proof's gamma makes (catapult's `GenerateVrfProofHash`): SHA-512 of the suite
+ * byte 3, the action byte 3 and 8·gamma; a block's generation hash is its first 32 bytes.
+ * A gamma that is no point hashes the zero key, as catapult's does.
+ */
+export function vrfProofHash(gamma: Uint8Array): Uint8Array {
+  const decoded = decodePoint(gamma);
+  let eight = new Uint8Array(32);
+  if (decoded) {
+    let point = decoded.point;
+    for (let i = 0; i < 3; i++) point = add(point, point);
+    eight = encodePoint(point);
+  }
+  return createHash('sha512').update(Uint8Array.of(3, 3)).update(eight).digest();
+}
+
+function encodePoint([x, y, z]: Point): Uint8Array<ArrayBuffer> {
+  const zInverse = inverse(z);
+  const affineX = mod(x * zInverse);
+  const bytes = toLittleEndian(mod(y * zInverse)) as Uint8Array<ArrayBuffer>;
+  bytes[31] |= Number(affineX & 1n) << 7;
   return bytes;
 }

@@ -1,6 +1,7 @@
 import { FAMILIES } from './families/index.js';
 import { readForkOrigin, type ForkedChainOptions, type ForkOptions } from './fork/origin.js';
-import { optionsOfDump, parseChainDump, type StateOptionName } from './memory/chain-dump.js';
+import { dumpedNemesis, optionsOfDump, parseChainDump, type StateOptionName } from './memory/chain-dump.js';
+import { InvalidArgumentError } from './errors.js';
 import { Chain } from './memory/chain/chain.js';
 import type { GatewayBackend } from './backend/index.js';
 import type { ChainOrigin } from './memory/chain/origin.js';
@@ -32,8 +33,12 @@ export class InMemoryChain extends Chain {
    *
    * @throws InvalidArgumentError when the value is not a dump, or does not play to its head
    */
-  static load(dump: unknown, options: Omit<InMemoryChainOptions, StateOptionName> = {}): InMemoryChain {
+  static load(dump: unknown, options: Omit<InMemoryChainOptions, Exclude<StateOptionName, 'nemesis'>> = {}): InMemoryChain {
     const parsed = parseChainDump(dump);
+    const nemesis = dumpedNemesis(parsed.options);
+    if (nemesis !== undefined && options.nemesis === undefined) {
+      throw new InvalidArgumentError(`the dump was made on a network's nemesis block (${nemesis}): give that block as options.nemesis (--genesis) to load it`);
+    }
     const chain = new InMemoryChain({ ...options, ...optionsOfDump(parsed.options) });
     try {
       chain.dev.load(parsed);

@@ -62,7 +62,7 @@ function buildState(trees: boolean, addresses: readonly string[]): { state: Chai
   const environment = {
     state,
     rules: resolveRules(30_000),
-    network: { identifier: TESTNET, currencyMosaicId: CURRENCY, nemesisPublicKey: '00'.repeat(32), sinks: { mosaicRental: addresses[0], namespaceRental: addresses[1], harvestNetworkFee: addresses[2] } },
+    network: { identifier: TESTNET, currencyMosaicId: CURRENCY, harvestingMosaicId: CURRENCY, nemesisPublicKey: '00'.repeat(32), sinks: { mosaicRental: addresses[0], namespaceRental: addresses[1], harvestNetworkFee: addresses[2] } },
     nextId: () => (id++).toString(16).toUpperCase().padStart(24, '0'),
     height: () => 1n,
   };

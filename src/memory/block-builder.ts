@@ -86,7 +86,56 @@ export function buildBlock(template: BlockTemplate): BuiltBlock {
 }
 
 type ImportanceModel = InstanceType<typeof models.ImportanceBlockV1> | InstanceType<typeof models.NemesisBlockV1>;
-type BlockModel = ImportanceModel | InstanceType<typeof models.NormalBlockV1>;
+/** A block as symbol-sdk's catbuffer models hold it. */
+export type BlockModel = ImportanceModel | InstanceType<typeof models.NormalBlockV1>;
+
+/** The bytes of a block's header that its signature covers and its hash follows (the header after the verifiable-entity header, without a normal block's padding). */
+function signedHeader(block: BlockModel): Uint8Array {
+  const transactions = block.transactions;
+  block.transactions = [];
+  try {
+    const header = block.serialize();
+    return header.subarray(VERIFIABLE_HEADER_SIZE, block instanceof models.NormalBlockV1 ? header.length - NORMAL_FOOTER_PADDING : header.length);
+  } finally {
+    block.transactions = transactions;
+  }
+}
+
+/** The size of a block's header: where its transactions start. */
+export function blockHeaderSize(block: BlockModel): number {
+  return VERIFIABLE_HEADER_SIZE + signedHeader(block).length + (block instanceof models.NormalBlockV1 ? NORMAL_FOOTER_PADDING : 0);
+}
+
+/** A signed block's hash, as a node computes it: SHA3-256(signature ‖ signer public key ‖ signed header). */
+export function blockHash(block: BlockModel): string {
+  return toHex(sha3(block.signature.bytes, block.signerPublicKey.bytes, signedHeader(block)));
+}
+
+/** A block read with symbol-sdk as the gateway shows it (`BlockDTO`). */
+export function blockDto(block: BlockModel): BlockDTO {
+  const importance = block instanceof models.NormalBlockV1 ? undefined : (block as ImportanceModel);
+  const proof = block.generationHashProof;
+  const dto = toDto(block, {
+    networkIdentifier: block.network.value,
+    height: BigInt(block.height.value),
+    timestamp: BigInt(block.timestamp.value),
+    difficulty: BigInt(block.difficulty.value),
+    proof: { gamma: proof.gamma.bytes, verificationHash: proof.verificationHash.bytes, scalar: proof.scalar.bytes },
+    previousBlockHash: block.previousBlockHash.bytes,
+    transactionsHash: block.transactionsHash.bytes,
+    receiptsHash: block.receiptsHash.bytes,
+    stateHash: block.stateHash.bytes,
+    beneficiaryAddress: block.beneficiaryAddress.bytes,
+    feeMultiplier: Number(block.feeMultiplier.value),
+    importance: importance && {
+      votingEligibleAccountsCount: importance.votingEligibleAccountsCount,
+      harvestingEligibleAccountsCount: importance.harvestingEligibleAccountsCount,
+      totalVotingBalance: BigInt(importance.totalVotingBalance.value),
+      previousImportanceBlockHash: importance.previousImportanceBlockHash.bytes,
+    },
+  });
+  return dto;
+}
 
 function createModel(kind: BlockKind): BlockModel {
   if (kind === 'nemesis') return new models.NemesisBlockV1();
@@ -102,7 +151,7 @@ function setImportanceFooter(block: ImportanceModel, template: BlockTemplate): v
   block.previousImportanceBlockHash = new models.Hash256(template.importance.previousImportanceBlockHash);
 }
 
-function toDto(block: BlockModel, template: BlockTemplate): BlockDTO {
+function toDto(block: BlockModel, template: Omit<BlockTemplate, 'kind' | 'signer'>): BlockDTO {
   const dto: BlockDTO = {
     size: block.size,
     signature: toHex(block.signature.bytes),

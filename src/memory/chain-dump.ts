@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { InvalidArgumentError } from '../errors.js';
 import type { InMemoryChainOptions, ResolvedChainOptions } from './options.js';
 import type { AnnouncedInput } from './transactions/lifecycle.js';
+import { nemesisHashOf } from './nemesis-block.js';
 
 /**
  * One thing the chain was given, in the order it was given: an announce as it was checked, a
@@ -33,11 +34,13 @@ export const STATE_OPTIONS = [
   'accountBalance',
   'maxTransactionLifetime',
   'rules',
+  'nemesis',
+  'nemesisPlan',
 ] as const satisfies readonly (keyof ResolvedChainOptions)[];
 
 export type StateOptionName = (typeof STATE_OPTIONS)[number];
 
-/** The state options in JSON: bigints as `{"bigint": "…"}`. */
+/** The state options in JSON: bigints as `{"bigint": "…"}`; a network's nemesis block as `{"hash": …}` (null for the chain's own). */
 export type DumpedOptions = Record<StateOptionName, unknown>;
 
 /**
@@ -62,18 +65,33 @@ export const DUMP_VERSION = 1;
 
 /** The state options of resolved chain options, as a dump keeps them. */
 export function dumpedOptions(options: ResolvedChainOptions): DumpedOptions {
-  return Object.fromEntries(STATE_OPTIONS.map((name) => [name, toJsonValue(options[name])])) as DumpedOptions;
+  return Object.fromEntries(
+    STATE_OPTIONS.map((name) => [name, name === 'nemesis' ? (options.nemesis ? { hash: nemesisHashOf(options.nemesis) } : null) : (toJsonValue(options[name]) ?? null)]),
+  ) as DumpedOptions;
 }
 
-/** Chain options from a dump's state options. */
-export function optionsOfDump(options: DumpedOptions): InMemoryChainOptions {
-  return Object.fromEntries(STATE_OPTIONS.map((name) => [name, fromJsonValue(options[name])])) as InMemoryChainOptions;
+/**
+ * Chain options from a dump's state options, but its nemesis block: a dump names a network's
+ * nemesis block by its hash (`dumpedNemesis`), and the chain that loads it is given the block.
+ */
+export function optionsOfDump(options: DumpedOptions): Omit<InMemoryChainOptions, 'nemesis'> {
+  // A dump from before an option was made without it (null or absent: the default).
+  return Object.fromEntries(
+    STATE_OPTIONS.filter((name) => name !== 'nemesis' && options[name] !== null && options[name] !== undefined).map((name) => [name, fromJsonValue(options[name])]),
+  ) as InMemoryChainOptions;
+}
+
+/** The hash of the network's nemesis block a dump was made on (64 hex), or undefined for a chain of its own. */
+export function dumpedNemesis(options: DumpedOptions): string | undefined {
+  const nemesis = options.nemesis as { hash?: unknown } | null | undefined;
+  return typeof nemesis?.hash === 'string' ? nemesis.hash : undefined;
 }
 
 /** The state options a dump was made with that differ from `options`: empty when it loads on that chain. */
 export function differingOptions(dump: ChainDump, options: ResolvedChainOptions): StateOptionName[] {
   const own = dumpedOptions(options);
-  return STATE_OPTIONS.filter((name) => JSON.stringify(own[name]) !== JSON.stringify(dump.options[name]));
+  // A dump from before the nemesis option was made on a nemesis block of the chain's own.
+  return STATE_OPTIONS.filter((name) => JSON.stringify(own[name]) !== JSON.stringify(dump.options[name] ?? null));
 }
 
 const HEX = /^(?:[0-9A-Fa-f]{2})*$/;
@@ -89,7 +107,8 @@ export function parseChainDump(value: unknown): ChainDump {
   if (dump.format !== DUMP_FORMAT) throw new InvalidArgumentError(`not a chain dump: format must be '${DUMP_FORMAT}'`);
   if (dump.version !== DUMP_VERSION) throw new InvalidArgumentError(`a chain dump of version ${JSON.stringify(dump.version)} cannot be loaded (this version reads ${DUMP_VERSION})`);
   const options = object(dump.options, 'options');
-  for (const name of STATE_OPTIONS) if (!(name in options)) throw new InvalidArgumentError(`options.${name} is missing`);
+  for (const name of STATE_OPTIONS) if (!(name in options) && name !== 'nemesis' && name !== 'nemesisPlan') throw new InvalidArgumentError(`options.${name} is missing`);
+  if (options.nemesis !== undefined && options.nemesis !== null && dumpedNemesis(options as DumpedOptions) === undefined) throw new InvalidArgumentError('options.nemesis must be null or {"hash": …}');
   const head = object(dump.head, 'head');
   for (const name of ['height', 'hash', 'stateHash'] as const) text(head[name], `head.${name}`);
   decimal(dump.timeOffset, 'timeOffset');

@@ -44,10 +44,11 @@ export class FinalizationProofs {
   /**
    * Records the round that finalized `finalized`; `hashes` are the blocks it prevoted for, oldest
    * first. Its proof is signed when first asked for: a proof depends only on the round and the
-   * voters' keys, and most are never read (a round every `finalizationInterval` blocks).
+   * voters' keys, and most are never read (a round every `finalizationInterval` blocks). A
+   * `proof` given (a network's own, for its nemesis block) is served as it is.
    */
-  record(finalized: FinalizedBlockDTO, hashes: readonly string[]): void {
-    const round: Round = { finalized: { ...finalized }, hashes: [...hashes], proof: undefined };
+  record(finalized: FinalizedBlockDTO, hashes: readonly string[], proof?: FinalizationProofDTO): void {
+    const round: Round = { finalized: { ...finalized }, hashes: [...hashes], proof };
     this.#byEpoch.set(finalized.finalizationEpoch, round);
     this.#byHeight.set(finalized.height, round);
   }

@@ -1,41 +1,132 @@
-import { KeyPair, SymbolFacade, generateNamespaceId, models } from 'symbol-sdk/symbol';
+import { generateMosaicId, generateNamespaceId, KeyPair, models, type Address, type SymbolFacade } from 'symbol-sdk/symbol';
+import { idHex } from './symbol-ids.js';
 import { describeTransaction, type DecodedTransaction, type Transaction } from './transactions/codec.js';
 
-/** What the nemesis block creates. */
-export interface GenesisPlan {
-  /** The currency's mosaic id (the nemesis account's nonce-0 mosaic). */
-  currencyMosaicId: bigint;
-  /** Its supply, minted to the nemesis account. */
-  initialSupply: bigint;
-  /** Accounts that receive `amount` of the currency each. */
-  recipients: readonly { address: string }[];
-  amount: bigint;
+/**
+ * A nemesis block planned as symbol-bootstrap plans one (its `nemesis:` section and
+ * `baseNamespace`; `readGenesisPreset` reads it from a preset): an eternal root namespace, and
+ * each mosaic under it, its supply shared out among new accounts and the chain's harvesters.
+ */
+export interface NemesisPlan {
+  /** The root namespace the mosaics are named under (`cat`: `cat.currency`, `cat.harvest`). */
+  readonly baseNamespace: string;
+  /** In nonce order: the first is the currency, the second (when there is one) the harvesting mosaic. */
+  readonly mosaics: readonly NemesisMosaicPlan[];
+  /** Most of the harvesting mosaic a harvester is given (symbol-bootstrap's `maxHarvesterBalance`). Default: no limit. */
+  readonly maxHarvesterBalance?: bigint;
+}
+
+/** One mosaic of a `NemesisPlan`. */
+export interface NemesisMosaicPlan {
+  /** Its name under the base namespace (`currency`). */
+  readonly name: string;
+  readonly divisibility: number;
+  /** In blocks; 0 is eternal. */
+  readonly duration: bigint;
+  /** In atomic units, all of it handed out. */
+  readonly supply: bigint;
+  readonly isTransferable: boolean;
+  readonly isSupplyMutable: boolean;
+  readonly isRestrictable: boolean;
+  /** How many new accounts share the supply (with the chain's harvesters). */
+  readonly accounts: number;
+}
+
+/** A mosaic the nemesis block makes: its id, flags and supply, named `base.name` by an alias. */
+export interface NemesisMosaic {
+  readonly name: string;
+  /** 16 hex: the nemesis signer's mosaic of this nonce. */
+  readonly id: string;
+  /** 16 hex: the id of `base.name`. */
+  readonly aliasId: string;
+  readonly nonce: number;
+  readonly divisibility: number;
+  readonly duration: bigint;
+  readonly supply: bigint;
+  readonly flags: string;
+}
+
+/** What a nemesis block of the chain's own creates: its namespaces, its mosaics, and one transfer per funded address. */
+export interface NemesisLayout {
+  readonly baseNamespace: string;
+  readonly mosaics: readonly NemesisMosaic[];
+  /** Each funded address (39-character form) and what it gets of each mosaic (by index in `mosaics`). */
+  readonly transfers: readonly { readonly address: string; readonly amounts: readonly (readonly [mosaic: number, amount: bigint])[] }[];
+}
+
+/** The mosaics of a plan, as the nemesis signer makes them (nonce = place in the plan). */
+export function nemesisMosaics(signer: Address, plan: Pick<NemesisPlan, 'baseNamespace' | 'mosaics'>): NemesisMosaic[] {
+  const base = generateNamespaceId(plan.baseNamespace);
+  return plan.mosaics.map((mosaic, nonce) => ({
+    name: mosaic.name,
+    id: idHex(generateMosaicId(signer, nonce)),
+    aliasId: idHex(generateNamespaceId(mosaic.name, base)),
+    nonce,
+    divisibility: mosaic.divisibility,
+    duration: mosaic.duration,
+    supply: mosaic.supply,
+    flags: [mosaic.isSupplyMutable && 'supply_mutable', mosaic.isTransferable && 'transferable', mosaic.isRestrictable && 'restrictable'].filter(Boolean).join(' ') || 'none',
+  }));
 }
 
 /**
- * The nemesis block's transactions, as the public networks' nemesis blocks have them: the
- * eternal `symbol` namespace and its `xym` child, the currency mosaic (transferable, six
- * decimal places, eternal) with `symbol.xym` as its alias, its whole supply minted through
- * the alias, then one transfer of `amount` to each funded account. All signed by the
- * nemesis account, without fee.
+ * A plan's accounts and what each gets, as symbol-bootstrap shares a supply out: among the
+ * mosaic's new accounts and the harvesters (its node accounts), `supply ÷ their count` each (a
+ * harvester at most `maxHarvesterBalance` of the harvesting mosaic), the first new account the
+ * rest, so the whole supply is handed out.
+ *
+ * @param accounts the new accounts of each mosaic, in plan order (`plan.mosaics[i].accounts` of them)
+ * @param harvesters the chain's harvesters (39-character addresses)
  */
-export function genesisTransactions(facade: SymbolFacade, nemesis: KeyPair, plan: GenesisPlan): DecodedTransaction[] {
-  const handedOut = plan.amount * BigInt(plan.recipients.length);
-  if (handedOut > plan.initialSupply) {
-    throw new TypeError(`the nemesis block would hand out ${handedOut} of a supply of ${plan.initialSupply}: lower accountBalance or accountCount, or raise rules.initialCurrencyAtomicUnits`);
-  }
-  const symbol = generateNamespaceId('symbol');
-  const xym = generateNamespaceId('xym', symbol);
+export function planTransfers(plan: NemesisPlan, accounts: readonly (readonly string[])[], harvesters: readonly string[]): NemesisLayout['transfers'] {
+  const byAddress = new Map<string, [number, bigint][]>();
+  const credit = (address: string, mosaic: number, amount: bigint) => {
+    if (amount === 0n) return;
+    const amounts = byAddress.get(address) ?? [];
+    amounts.push([mosaic, amount]);
+    byAddress.set(address, amounts);
+  };
+  const harvesting = plan.mosaics.length > 1 ? 1 : 0;
+  plan.mosaics.forEach((mosaic, index) => {
+    const own = accounts[index];
+    const sharing = own.length + harvesters.length;
+    if (sharing === 0) throw new TypeError(`the nemesis plan's mosaic ${mosaic.name} has no account to hand its supply to`);
+    const share = mosaic.supply / BigInt(sharing);
+    const harvesterShare = index === harvesting && plan.maxHarvesterBalance !== undefined && plan.maxHarvesterBalance < share ? plan.maxHarvesterBalance : share;
+    const handedOut = share * BigInt(Math.max(own.length - 1, 0)) + harvesterShare * BigInt(harvesters.length);
+    own.forEach((address, i) => credit(address, index, i === 0 ? mosaic.supply - handedOut : share));
+    for (const address of harvesters) credit(address, index, harvesterShare);
+    if (own.length === 0 && handedOut !== mosaic.supply) throw new TypeError(`the nemesis plan's mosaic ${mosaic.name} gives no account the ${mosaic.supply - handedOut} its harvesters do not get: give it accounts`);
+  });
+  // nemgen transfers to each address once, in the order of the addresses' text.
+  return [...byAddress].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([address, amounts]) => ({ address, amounts }));
+}
+
+/**
+ * The nemesis block's transactions in nemgen's order: the eternal root namespace and each
+ * mosaic's child, then for each mosaic its definition, its alias and its supply (minted through
+ * the alias), then the transfers (mosaics named by their aliases). All signed by the nemesis
+ * account, without fee.
+ */
+export function genesisTransactions(facade: SymbolFacade, nemesis: KeyPair, layout: NemesisLayout): DecodedTransaction[] {
+  const base = generateNamespaceId(layout.baseNamespace);
+  const aliases = layout.mosaics.map((mosaic) => BigInt(`0x${mosaic.aliasId}`));
   const descriptors: Record<string, unknown>[] = [
-    { type: 'namespace_registration_transaction_v1', registrationType: 'root', duration: 0n, name: 'symbol', id: symbol },
-    { type: 'namespace_registration_transaction_v1', registrationType: 'child', parentId: symbol, name: 'xym', id: xym },
-    { type: 'mosaic_definition_transaction_v1', id: plan.currencyMosaicId, nonce: 0, flags: 'transferable', divisibility: 6, duration: 0n },
-    { type: 'mosaic_alias_transaction_v1', namespaceId: xym, mosaicId: plan.currencyMosaicId, aliasAction: 'link' },
-    { type: 'mosaic_supply_change_transaction_v1', mosaicId: xym, delta: plan.initialSupply, action: 'increase' },
-    ...plan.recipients.map((recipient) => ({
+    { type: 'namespace_registration_transaction_v1', registrationType: 'root', duration: 0n, name: layout.baseNamespace, id: base },
+    ...layout.mosaics.map((mosaic, i) => ({ type: 'namespace_registration_transaction_v1', registrationType: 'child', parentId: base, name: mosaic.name, id: aliases[i] })),
+    ...layout.mosaics.flatMap((mosaic, i) => {
+      const id = BigInt(`0x${mosaic.id}`);
+      return [
+        { type: 'mosaic_definition_transaction_v1', id, nonce: mosaic.nonce, flags: mosaic.flags, divisibility: mosaic.divisibility, duration: mosaic.duration },
+        { type: 'mosaic_alias_transaction_v1', namespaceId: aliases[i], mosaicId: id, aliasAction: 'link' },
+        { type: 'mosaic_supply_change_transaction_v1', mosaicId: aliases[i], delta: mosaic.supply, action: 'increase' },
+      ];
+    }),
+    ...layout.transfers.map(({ address, amounts }) => ({
       type: 'transfer_transaction_v1',
-      recipientAddress: recipient.address,
-      mosaics: [{ mosaicId: xym, amount: plan.amount }],
+      recipientAddress: address,
+      // In ascending id order, as a transfer's mosaics must be.
+      mosaics: amounts.map(([mosaic, amount]) => ({ mosaicId: aliases[mosaic], amount })).sort((a, b) => (a.mosaicId < b.mosaicId ? -1 : 1)),
     })),
   ];
   return descriptors.map((descriptor) => {

@@ -49,7 +49,7 @@ const KEYS: Readonly<Record<string, Readonly<Record<string, Reading>>>> = {
     blockGenerationTargetTime: { option: 'blockTime' },
     blockTimeSmoothingFactor: UNMODELLED,
     importanceGrouping: { option: 'importanceGrouping' },
-    importanceActivityPercentage: UNMODELLED,
+    importanceActivityPercentage: n('importanceActivityPercentage'),
     maxRollbackBlocks: UNMODELLED,
     maxDifficultyBlocks: n('maxDifficultyBlocks'),
     defaultDynamicFeeMultiplier: n('defaultDynamicFeeMultiplier'),
@@ -221,7 +221,7 @@ function setOption(options: NetworkProperties['options'], option: Extract<Readin
 }
 
 /** An unsigned integer as catapult reads one: digits with single `'` separators between them. */
-function unsigned(value: string, name: string, max = 0xffff_ffff_ffff_ffffn): bigint {
+export function unsigned(value: string, name: string, max = 0xffff_ffff_ffff_ffffn): bigint {
   if (!/^[0-9]+('[0-9]+)*$/.test(value)) throw new TypeError(`${name} = ${value} is not an unsigned integer (digits, optionally grouped with ')`);
   const parsed = BigInt(value.replaceAll("'", ''));
   if (parsed > max) throw new TypeError(`${name} = ${value} is more than ${max}`);
@@ -229,7 +229,7 @@ function unsigned(value: string, name: string, max = 0xffff_ffff_ffff_ffffn): bi
 }
 
 /** catapult's TimeSpan: `<n>ms`, `<n>s`, `<n>m` or `<n>h`, in ms. */
-function timeSpanMs(value: string, name: string): bigint {
+export function timeSpanMs(value: string, name: string): bigint {
   const match = /^(.+?)(ms|s|m|h)$/.exec(value);
   if (!match) throw new TypeError(`${name} = ${value} is not a duration (like 500ms, 30s, 1m or 6h)`);
   const unit = { ms: 1n, s: 1000n, m: 60_000n, h: 3_600_000n }[match[2] as 'ms' | 's' | 'm' | 'h'];
@@ -237,7 +237,7 @@ function timeSpanMs(value: string, name: string): bigint {
 }
 
 /** catapult's BlockSpan: `<n>m`, `<n>h` or `<n>d`, in minutes. */
-function blockSpanMinutes(value: string, name: string): bigint {
+export function blockSpanMinutes(value: string, name: string): bigint {
   const match = /^(.+)([mhd])$/.exec(value);
   if (!match) throw new TypeError(`${name} = ${value} is not a block span (like 1m, 2h or 30d)`);
   const unit = { m: 1n, h: 60n, d: 1440n }[match[2] as 'm' | 'h' | 'd'];

@@ -23,7 +23,8 @@ export function networkConfiguration(chain: ChainIdentity): NetworkConfiguration
   const { network, generationHashSeed, epochAdjustment, blockTime, finalizationInterval } = chain.options;
   const { rules, sinks } = chain;
   // catapult writes ids as 0x with a quote every four digits: 0x72C0'212E'67A0'8BCE.
-  const currency = `0x${chain.currency.mosaicId.match(/.{4}/g)!.join("'")}`;
+  const configId = (id: string) => `0x${id.match(/.{4}/g)!.join("'")}`;
+  const currency = configId(chain.currency.mosaicId);
   const lifetime = chain.options.maxTransactionLifetime;
   const blocks = (count: bigint) => duration(Number(count) * blockTime, true);
   return {
@@ -38,7 +39,7 @@ export function networkConfiguration(chain: ChainIdentity): NetworkConfiguration
       enableVerifiableState: true,
       enableVerifiableReceipts: true,
       currencyMosaicId: currency,
-      harvestingMosaicId: currency,
+      harvestingMosaicId: configId(chain.currency.harvestingMosaicId),
       // Exact, as the rules' durations in blocks are counted at it (a wallet converts days to blocks with it).
       blockGenerationTargetTime: duration(blockTime),
       blockTimeSmoothingFactor: "3'000",

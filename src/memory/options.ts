@@ -3,6 +3,8 @@ import type { NodeInfoDTO, ServerInfoDTO } from '../backend/dto.js';
 import { RELEASE_DATE, VERSION } from '../version.js';
 import { DEFAULT_TRACES } from './execution/trace.js';
 import type { ChainRules } from './rules.js';
+import type { NemesisBlockInput } from './nemesis-block.js';
+import type { NemesisPlan } from './genesis.js';
 
 /** Options of `InMemoryChain`; every one has a default. */
 export interface InMemoryChainOptions {
@@ -80,12 +82,34 @@ export interface InMemoryChainOptions {
    * failed one, the state a confirmed one changed. 0 keeps none (and spares the work). Default 10 000.
    */
   traces?: number;
+  /**
+   * The chain's block 1: a network's own nemesis block (mainnet's, testnet's), executed as
+   * catapult's nemesis block loader does and kept as it is; its signer is the chain's nemesis
+   * signer, its currency and sinks the chain's. `readGenesisPreset` reads one, with the options
+   * of its network, from symbol-bootstrap's preset. Default: a nemesis block of the chain's own
+   * (the currency, `accountCount` funded accounts).
+   */
+  nemesis?: NemesisBlockInput;
+  /**
+   * A nemesis block of the chain's own planned as symbol-bootstrap plans one (`NemesisPlan`: a base
+   * namespace, mosaics under it, their supplies shared out among new accounts and the harvesters);
+   * `readGenesisPreset` reads it from symbol-bootstrap's `bootstrap` preset. The first mosaic is the
+   * currency, the second (if any) the harvesting mosaic; `fundedAccounts` are the new accounts, and
+   * `accountCount` and `accountBalance` do not apply. Default: `symbol.xym` and `accountCount`
+   * accounts with `accountBalance` each.
+   */
+  nemesisPlan?: NemesisPlan;
 }
 
 /** How a node was deployed, as `/node/server` reports it. */
 export type Deployment = ServerInfoDTO['serverInfo']['deployment'];
 
-export type ResolvedChainOptions = Required<Omit<InMemoryChainOptions, 'blockInterval' | 'rules'>> & { blockInterval: number; rules: Partial<ChainRules> };
+export type ResolvedChainOptions = Required<Omit<InMemoryChainOptions, 'blockInterval' | 'rules' | 'nemesis' | 'nemesisPlan'>> & {
+  blockInterval: number;
+  rules: Partial<ChainRules>;
+  nemesis?: NemesisBlockInput;
+  nemesisPlan?: NemesisPlan;
+};
 
 /** The `deployment` a chain reports unless told otherwise: this package. */
 export const DEFAULT_DEPLOYMENT: Deployment = Object.freeze({ deploymentTool: 'symbol-gateway', deploymentToolVersion: VERSION, lastUpdatedDate: RELEASE_DATE });
@@ -122,7 +146,10 @@ export function resolveChainOptions(options: InMemoryChainOptions): ResolvedChai
     feeStatisticsBlocks: options.feeStatisticsBlocks ?? 300,
     traces: options.traces ?? DEFAULT_TRACES,
     networkDescription: options.networkDescription ?? `symbol-gateway in-memory ${network}`,
+    nemesis: options.nemesis,
+    nemesisPlan: options.nemesisPlan,
   };
+  if (resolved.nemesis && resolved.nemesisPlan) throw new TypeError('nemesis and nemesisPlan are two nemesis blocks: give one');
   if (typeof resolved.networkDescription !== 'string') throw new TypeError('networkDescription must be a string');
   if (!/^[0-9A-F]{64}$/.test(resolved.generationHashSeed)) throw new TypeError('generationHashSeed must be 64 hex characters');
   if (typeof resolved.accountBalance !== 'bigint' || resolved.accountBalance < 0n) throw new TypeError('accountBalance must be a non-negative bigint');

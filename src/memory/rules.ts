@@ -25,6 +25,8 @@ export interface ChainRules {
   importanceGrouping: number;
   /** Importance the whole chain shares. Default `initialCurrencyAtomicUnits`. */
   totalChainImportance: bigint;
+  /** Share of importance given for activity (fees paid, blocks as beneficiary), in percent: catapult's `importanceActivityPercentage`. Default 5. */
+  importanceActivityPercentage: number;
   /** Least currency an account must hold to get importance. Default 10 000 XYM. */
   minHarvesterBalance: bigint;
   /** Most voting keys an account may link at once. Default 3. */
@@ -87,6 +89,12 @@ export interface ChainRules {
   maxHashLockDuration: bigint;
   /** Most bytes of a metadata value (an account's, a mosaic's or a namespace's), at most 65 535. Default 1024. */
   maxValueSize: number;
+  /**
+   * The height from which aggregates must be of version 2 (their transactionsHash computed the
+   * strict way) and before which they must be of version 1: catapult's
+   * `forkHeights.strictAggregateTransactionHash` (mainnet 1 690 500). Default 0: version 2 always.
+   */
+  strictAggregateTransactionHashHeight: bigint;
 }
 
 const DAY_MS = 86_400_000;
@@ -106,6 +114,7 @@ export function testnetRules(blockTimeMs: number): ChainRules {
     maxMosaicAtomicUnits: 8_999_999_999_000_000n,
     importanceGrouping: 720,
     totalChainImportance: initial,
+    importanceActivityPercentage: 5,
     minHarvesterBalance: 10_000_000_000n,
     maxVotingKeysPerAccount: 3,
     minVotingKeyLifetime: 28,
@@ -137,6 +146,7 @@ export function testnetRules(blockTimeMs: number): ChainRules {
     lockedFundsPerAggregate: 10_000_000n,
     maxHashLockDuration: days(2),
     maxValueSize: 1024,
+    strictAggregateTransactionHashHeight: 0n,
   };
 }
 
@@ -152,6 +162,8 @@ export function resolveRules(blockTimeMs: number, overrides: Partial<ChainRules>
   for (const name of ['harvestBeneficiaryPercentage', 'harvestNetworkPercentage'] as const) {
     if (rules[name] > 100) throw new TypeError(`rules.${name} must be at most 100`);
   }
+  // The stake part is scaled by 100 ÷ (100 − it).
+  if (rules.importanceActivityPercentage > 99) throw new TypeError('rules.importanceActivityPercentage must be below 100');
   if (rules.harvestNetworkPercentage + rules.harvestBeneficiaryPercentage > 100) throw new TypeError('the harvest percentages add up to more than 100');
   for (const name of ['maxNamespaceDepth', 'maxNameSize', 'importanceGrouping', 'maxDifficultyBlocks'] as const) {
     if (rules[name] < 1) throw new TypeError(`rules.${name} must be positive`);

@@ -3,7 +3,7 @@ import type { ChainEvent } from '../backend/events.js';
 import type { BlockInfoDTO, CosignatureDTO, FinalizationProofDTO } from '../backend/dto.js';
 import { InMemoryChain } from '../in-memory-chain.js';
 import type { Chain } from '../memory/chain/chain.js';
-import { differingOptions, DUMP_FORMAT, DUMP_VERSION, dumpedOptions, optionsOfDump, STATE_OPTIONS, type ChainDump, type ChainInput, type DumpedOptions } from '../memory/chain-dump.js';
+import { differingOptions, dumpedNemesis, DUMP_FORMAT, DUMP_VERSION, dumpedOptions, optionsOfDump, STATE_OPTIONS, type ChainDump, type ChainInput, type DumpedOptions } from '../memory/chain-dump.js';
 import { resolveChainOptions, type InMemoryChainOptions } from '../memory/options.js';
 import { INBOUND_CHANNEL, type StoredNetwork } from './inputs.js';
 import { insertBlocks, insertEvents, insertProofs } from './blocks.js';
@@ -348,10 +348,15 @@ async function storedChain(pool: pg.Pool): Promise<ChainDump | undefined> {
 }
 
 function restore(dump: ChainDump, options: InMemoryChainOptions): InMemoryChain {
+  const nemesis = dumpedNemesis(dump.options);
+  if (nemesis !== undefined && options.nemesis === undefined) {
+    throw new Error(`the database holds a chain made on a network's nemesis block (${nemesis}): give that block again (--genesis <its preset>) to continue it`);
+  }
   const given = STATE_OPTIONS.filter((name) => options[name] !== undefined);
   const differing = differingOptions(dump, resolveChainOptions({ ...optionsOfDump(dump.options), ...pick(options, given) }));
   if (differing.length > 0) throw new Error(`the database holds a chain made with other options (${differing.join(', ')}): leave them out to continue it, or use another database`);
-  const runtime = Object.fromEntries(Object.entries(options).filter(([name]) => !(STATE_OPTIONS as readonly string[]).includes(name)));
+  // The nemesis block a stored chain was made on is given again (the database names it by its hash).
+  const runtime = Object.fromEntries(Object.entries(options).filter(([name]) => name === 'nemesis' || !(STATE_OPTIONS as readonly string[]).includes(name)));
   try {
     return InMemoryChain.load(dump, runtime);
   } catch (error) {

@@ -24,9 +24,15 @@ const publishAggregate: TransactionSupport['publish'] = ({ model, signerPublicKe
 
 const AGGREGATE_TYPES: readonly number[] = [models.TransactionType.AGGREGATE_COMPLETE.value, models.TransactionType.AGGREGATE_BONDED.value];
 
-/** An aggregate of version 1 (its transactionsHash computed the legacy way), refused since the StrictAggregateTransactionHash fork (height 0 on the public networks). */
-export function validateAggregateVersion({ type, version }: { type: number; version: number }): FailureCode | undefined {
-  return AGGREGATE_TYPES.includes(type) && version < 2 ? 'Failure_Aggregate_V1_Prohibited' : undefined;
+/**
+ * catapult's AggregateTransactionVersionValidator: an aggregate of version 1 (its transactionsHash
+ * computed the legacy way) from the StrictAggregateTransactionHash fork height on, and one of a
+ * later version below it (mainnet's nemesis block holds version 1 aggregates).
+ */
+export function validateAggregateVersion({ type, version }: { type: number; version: number }, context: ValidationContext): FailureCode | undefined {
+  if (!AGGREGATE_TYPES.includes(type)) return undefined;
+  if (context.height < context.rules.strictAggregateTransactionHashHeight) return version === 1 ? undefined : 'Failure_Aggregate_V2_Prohibited';
+  return version >= 2 ? undefined : 'Failure_Aggregate_V1_Prohibited';
 }
 
 /** No inner transaction, more than the network allows, too many cosignatures, or a cosigner twice (the signer included). */

@@ -42,11 +42,13 @@ export class AccountStore {
   /** Accounts that hold at least `minHarvesterBalance`, or hold importance: the importance candidates. */
   readonly #importanceCandidates = new Set<string>();
   readonly #minHarvesterBalance: bigint;
+  readonly #harvestingMosaicId: string;
 
-  constructor(cache: Cache<AccountState>, options: { nextId: () => string; currencyMosaicId: string; minHarvesterBalance: bigint }) {
+  constructor(cache: Cache<AccountState>, options: { nextId: () => string; currencyMosaicId: string; harvestingMosaicId: string; minHarvesterBalance: bigint }) {
     this.#cache = cache;
     this.#nextId = options.nextId;
     this.#currencyMosaicId = options.currencyMosaicId;
+    this.#harvestingMosaicId = options.harvestingMosaicId;
     this.#minHarvesterBalance = options.minHarvesterBalance;
     cache.onCommit((changes) => changes.forEach((change) => this.#index(change)));
   }
@@ -135,7 +137,7 @@ export class AccountStore {
       holders.byAmount.insert({ id, address, amount });
       if (old === undefined) holders.byId.insert({ id, address, amount });
     }
-    const candidate = (after.balances.get(this.#currencyMosaicId) ?? 0n) >= this.#minHarvesterBalance || after.importance > 0n;
+    const candidate = (after.balances.get(this.#harvestingMosaicId) ?? 0n) >= this.#minHarvesterBalance || after.importance > 0n;
     if (candidate) this.#importanceCandidates.add(address);
     else this.#importanceCandidates.delete(address);
   }

@@ -4,7 +4,7 @@
  * network sink and the beneficiary, with a receipt each; every importance grouping,
  * importances are recalculated.
  */
-import type { BlockContext } from '../../memory/execution/plugin.js';
+import { sinksAt, type BlockContext } from '../../memory/execution/plugin.js';
 import { RECEIPT_TYPE } from '../../memory/execution/receipts.js';
 import { inflationAt } from '../../memory/rules.js';
 import { ACCOUNTS, balanceOf, type AccountState, type ActivityBucket } from '../../memory/account-state.js';
@@ -23,7 +23,7 @@ export function distributeHarvestFees(context: BlockContext): void {
   const beneficiaryShare = beneficiaryAddress !== harvesterAddress ? (total * BigInt(rules.harvestBeneficiaryPercentage)) / 100n : 0n;
   const credits: [string, bigint][] = [
     [harvesterAddress, total - networkShare - beneficiaryShare],
-    [network.sinks.harvestNetworkFee, networkShare],
+    [sinksAt(network, height).harvestNetworkFee, networkShare],
     [beneficiaryAddress, beneficiaryShare],
   ];
   credits.forEach(([targetAddress, amount], i) => {
@@ -62,44 +62,104 @@ function updateCurrentBucket(account: AccountState, height: bigint, grouping: bi
 }
 
 /**
- * Recalculates importances at the first block and at every importance grouping. The rule
- * (catapult's, without its activity part): an account holding at least `minHarvesterBalance`
- * of the currency gets `totalChainImportance × its balance ÷ the balance of all such
- * accounts`, and starts a new activity bucket at this height with that score; every other
- * account that had importance loses it (`withoutImportance`).
+ * Recalculates importances at the first block and at every importance grouping, by catapult's
+ * PosImportanceCalculator. Every account holding at least `minHarvesterBalance` of the currency
+ * (a high-value account) gets a stake part, `totalChainImportance × balance × (100 − a) ÷
+ * (eligible balance × 100)` with `a` the `importanceActivityPercentage`, and an activity part from
+ * the fees it paid and the blocks it was beneficiary of over its latest buckets (each in
+ * proportion to the chain's, times `minHarvesterBalance ÷ balance`); the activity parts share
+ * `a` percent of the total, or, when no account had any, the stake part is scaled up by
+ * `100 ÷ (100 − a)`. The importance is kept as the new bucket's raw score; what the account gets
+ * is the lower of it and the previous period's raw score (at the first block, the importance
+ * itself). Every other account that had importance loses it (`withoutImportance`).
  *
  * @param candidates addresses that may hold importance now or did before (the eligible and the formerly eligible)
  */
 export function recalculateImportances(context: BlockContext, candidates: Iterable<string>): void {
   const { rules, height, network } = context;
   const accounts = context.state.cache(ACCOUNTS);
-  const eligible: AccountState[] = [];
+  const grouping = BigInt(rules.importanceGrouping);
+  const activityPercentage = BigInt(rules.importanceActivityPercentage);
+  const eligible: { account: AccountState; balance: bigint; activity: ActivitySummary }[] = [];
   const dropped: AccountState[] = [];
   let totalBalance = 0n;
+  let totalFeesPaid = 0n;
+  let totalBeneficiaryCount = 0n;
   for (const address of candidates) {
     const account = accounts.get(address);
     if (!account) continue;
-    const balance = balanceOf(account, network.currencyMosaicId);
+    const balance = balanceOf(account, network.harvestingMosaicId);
     if (balance >= rules.minHarvesterBalance) {
-      eligible.push(account);
+      const activity = summarizeActivity(account.activityBuckets, height, grouping);
+      eligible.push({ account, balance, activity });
       totalBalance += balance;
+      totalFeesPaid += activity.totalFeesPaid;
+      totalBeneficiaryCount += activity.beneficiaryCount;
     } else if (account.importance > 0n) {
       dropped.push(account);
     }
   }
-  for (const account of eligible) {
-    const importance = (rules.totalChainImportance * balanceOf(account, network.currencyMosaicId)) / totalBalance;
-    accounts.set(account.address, withImportance(account, importance, height));
-  }
+  const { totalChainImportance, minHarvesterBalance } = rules;
+  const parts = eligible.map(({ balance, activity }) => {
+    const stake = (totalChainImportance * balance * (100n - activityPercentage)) / (totalBalance * 100n);
+    let fees = 0n;
+    if (activityPercentage > 0n && totalFeesPaid > 0n) {
+      fees = (((totalChainImportance * activity.totalFeesPaid * activityPercentage * minHarvesterBalance * 8n) / (totalFeesPaid * 1000n)) / balance);
+    }
+    let beneficiary = 0n;
+    if (activityPercentage > 0n && totalBeneficiaryCount > 0n) {
+      beneficiary = (((totalChainImportance * activity.beneficiaryCount * activityPercentage * minHarvesterBalance * 2n) / (totalBeneficiaryCount * 1000n)) / balance);
+    }
+    // catapult keeps the activity part in 64 bits.
+    return { stake, activity: (fees + beneficiary) & 0xffff_ffff_ffff_ffffn };
+  });
+  const totalActivity = parts.reduce((sum, part) => sum + part.activity, 0n);
+  const targetActivity = (totalChainImportance * activityPercentage) / 100n;
+  eligible.forEach(({ account, activity }, i) => {
+    const { stake, activity: activityPart } = parts[i];
+    const importance =
+      totalActivity === 0n ? (activityPercentage > 0n ? (stake * 100n) / (100n - activityPercentage) : stake) : stake + (activityPart * targetActivity) / totalActivity;
+    const effective = height === 1n ? importance : importance < activity.previousImportance ? importance : activity.previousImportance;
+    accounts.set(account.address, withImportance(account, importance, effective, height));
+  });
   for (const account of dropped) accounts.set(account.address, withoutImportance(account));
+}
+
+/** What an account did over the buckets an importance recalculation looks at (catapult's AccountActivitySummary). */
+interface ActivitySummary {
+  readonly totalFeesPaid: bigint;
+  readonly beneficiaryCount: bigint;
+  /** The raw score of the previous period's bucket (0 without one). */
+  readonly previousImportance: bigint;
+}
+
+/** catapult's SummarizeAccountActivity at importance height `height`: the buckets from four groupings back on, and the previous grouping's raw score. */
+function summarizeActivity(buckets: readonly ActivityBucket[], height: bigint, grouping: bigint): ActivitySummary {
+  const back = (count: bigint) => (height > grouping * count ? height - grouping * count : 1n);
+  const previousHeight = height === 1n ? 0n : back(1n);
+  const minHeight = back(BigInt(KEPT_BUCKETS - 1));
+  let totalFeesPaid = 0n;
+  let beneficiaryCount = 0n;
+  let previousImportance = 0n;
+  for (const bucket of buckets) {
+    if (bucket.startHeight < minHeight) break;
+    totalFeesPaid += bucket.totalFeesPaid;
+    beneficiaryCount += BigInt(bucket.beneficiaryCount);
+    if (bucket.startHeight === previousHeight) previousImportance = bucket.rawScore;
+  }
+  return { totalFeesPaid, beneficiaryCount, previousImportance };
 }
 
 /** A period with no activity: what catapult pushes for an account that stops being high value. */
 const NO_ACTIVITY: ActivityBucket = { startHeight: 0n, totalFeesPaid: 0n, beneficiaryCount: 0, rawScore: 0n };
 
-function withImportance(account: AccountState, importance: bigint, height: bigint): AccountState {
-  const bucket: ActivityBucket = { startHeight: height, totalFeesPaid: 0n, beneficiaryCount: 0, rawScore: importance };
-  return { ...account, importance, importanceHeight: height, activityBuckets: [bucket, ...account.activityBuckets].slice(0, KEPT_BUCKETS) };
+/** The account's importance snapshot at `height` (`effective`), and the period's bucket with the calculated importance as its raw score. */
+function withImportance(account: AccountState, importance: bigint, effective: bigint, height: bigint): AccountState {
+  const current = account.activityBuckets[0];
+  // catapult updates the bucket of this height if the account has one already, else pushes a new one.
+  const bucket: ActivityBucket = current?.startHeight === height ? { ...current, rawScore: importance } : { startHeight: height, totalFeesPaid: 0n, beneficiaryCount: 0, rawScore: importance };
+  const older = current?.startHeight === height ? account.activityBuckets.slice(1) : account.activityBuckets;
+  return { ...account, importance: effective, importanceHeight: height, activityBuckets: [bucket, ...older].slice(0, KEPT_BUCKETS) };
 }
 
 /**

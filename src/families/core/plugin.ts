@@ -52,7 +52,7 @@ export function corePlugin(environment: PluginEnvironment): ChainPlugin & { read
     cacheId: 0,
     source: entryTree((address) => accountStateTreeKey(address), (account) => serializeAccountState(account, network.currencyMosaicId)),
   });
-  const accounts = new AccountStore(cache, { nextId: environment.nextId, currencyMosaicId: network.currencyMosaicId, minHarvesterBalance: rules.minHarvesterBalance });
+  const accounts = new AccountStore(cache, { nextId: environment.nextId, currencyMosaicId: network.currencyMosaicId, harvestingMosaicId: network.harvestingMosaicId, minHarvesterBalance: rules.minHarvesterBalance });
   const grouping = BigInt(rules.importanceGrouping);
   return {
     name: 'core',

@@ -1,6 +1,6 @@
 import { models } from 'symbol-sdk/symbol';
 import { ACCOUNT_ADDRESS, BALANCE_TRANSFER } from '../../memory/execution/core-notifications.js';
-import { observer, validator, type ChainPlugin, type PluginEnvironment, type TransactionSupport } from '../../memory/execution/plugin.js';
+import { observer, sinksAt, validator, type ChainPlugin, type PluginEnvironment, type TransactionSupport } from '../../memory/execution/plugin.js';
 import { RECEIPT_TYPE } from '../../memory/execution/receipts.js';
 import { toHex } from '../../memory/keys.js';
 import { publishRentalFee } from '../../memory/execution/rental-fee.js';
@@ -40,7 +40,7 @@ const definition: TransactionSupport = {
   type: models.TransactionType.MOSAIC_DEFINITION.value,
   publish({ model, signerAddress, signedByNemesis }, publish, context) {
     const { id, nonce, flags, divisibility, duration } = model as Definition;
-    const sinkAddress = context.network.sinks.mosaicRental;
+    const sinkAddress = sinksAt(context.network, context.height).mosaicRental;
     publish(ACCOUNT_ADDRESS, { unresolvedAddress: sinkAddress });
     if (!signedByNemesis) publishRentalFee(publish, context, { receiptType: RECEIPT_TYPE.mosaicRentalFee, senderAddress: signerAddress, sinkAddress, amount: context.rules.mosaicRentalFee });
     const mosaicId = idHex(id.value);

@@ -1,6 +1,6 @@
 import { models } from 'symbol-sdk/symbol';
 import { ACCOUNT_ADDRESS } from '../../memory/execution/core-notifications.js';
-import { observer, validator, type ChainPlugin, type PluginEnvironment, type TransactionSupport } from '../../memory/execution/plugin.js';
+import { observer, sinksAt, validator, type ChainPlugin, type PluginEnvironment, type TransactionSupport } from '../../memory/execution/plugin.js';
 import { RECEIPT_TYPE } from '../../memory/execution/receipts.js';
 import { toHex } from '../../memory/keys.js';
 import { publishRentalFee } from '../../memory/execution/rental-fee.js';
@@ -63,7 +63,7 @@ const registration: TransactionSupport = {
     const root = registrationType.value === REGISTRATION_TYPE.root;
     const blocks = BigInt(duration.value);
     const { rules } = context;
-    const sinkAddress = context.network.sinks.namespaceRental;
+    const sinkAddress = sinksAt(context.network, context.height).namespaceRental;
     publish(ACCOUNT_ADDRESS, { unresolvedAddress: sinkAddress });
     if (!signedByNemesis && !(root && blocks === 0n)) {
       const amount = root ? rules.rootNamespaceRentalFeePerBlock * blocks : rules.childNamespaceRentalFee;

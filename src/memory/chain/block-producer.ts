@@ -1,12 +1,16 @@
-import { Address, generateMosaicId } from 'symbol-sdk/symbol';
+import { PublicKey } from 'symbol-sdk';
+import { Address } from 'symbol-sdk/symbol';
 import type { BlockDTO, BlockInfoDTO } from '../../backend/dto.js';
 import type { ChainEvent } from '../../backend/events.js';
 import { buildBlock, merkleRoot, type BlockKind } from '../block-builder.js';
-import { genesisTransactions } from '../genesis.js';
+import { NemesisMismatchError, readNemesisBlock, type NemesisBlockInput } from '../nemesis-block.js';
+import { verifySignature } from '../transactions/codec.js';
+import { vrfProofHash } from '../../ed25519.js';
+import { genesisTransactions, nemesisMosaics, planTransfers, type NemesisLayout } from '../genesis.js';
 import { fromHex, sha3, toHex } from '../keys.js';
 import type { BlockSelection } from '../transactions/lifecycle.js';
 import { ZERO_HASH, type ChainCore } from './core.js';
-import type { ChainAccount, ChainIdentity } from './identity.js';
+import { deriveAccount, planAccountLabels, type ChainAccount, type ChainIdentity } from './identity.js';
 
 const DIFFICULTY = 100_000_000_000_000n;
 
@@ -26,22 +30,82 @@ export class BlockProducer {
     this.#emit = emit;
   }
 
-  /** The nemesis block: the currency and its namespaces, its supply, and the funded accounts' share of it. */
+  /** The nemesis block: the currency and its namespaces, its supply, and the funded accounts' share of it; or a network's own (`options.nemesis`). */
   nemesis(): void {
     const core = this.#core();
-    const { nemesisAccount, facade, rules, options, fundedAccounts, harvesters } = this.#identity;
+    const { nemesisAccount, facade, options } = this.#identity;
+    if (options.nemesis) return this.#networkNemesis(core, options.nemesis);
     const genesis = core.lifecycle.genesisSelection(
-      genesisTransactions(facade, nemesisAccount.keyPair, {
-        currencyMosaicId: generateMosaicId(new Address(nemesisAccount.address), 0),
-        initialSupply: rules.initialCurrencyAtomicUnits,
-        recipients: [...fundedAccounts, ...harvesters],
-        amount: options.accountBalance,
-      }),
+      genesisTransactions(facade, nemesisAccount.keyPair, ownNemesisLayout(this.#identity)),
       { height: 1n, timestamp: 0n, dynamicFeeMultiplier: 0n, harvesterAddress: nemesisAccount.addressHex, beneficiaryAddress: nemesisAccount.addressHex },
     );
     const nemesis = this.#append('nemesis', nemesisAccount, 0n, genesis);
     core.finalized = { ...core.finalized, hash: nemesis.meta.hash };
     core.proofs.record(core.finalized, [nemesis.meta.hash]);
+  }
+
+  /**
+   * A network's own nemesis block, executed as catapult's nemesis block loader does (its
+   * transactions without fees, the harvest network fee sink named by each of them) and appended
+   * as it is; what catapult stored with it must equal what the chain computed.
+   */
+  #networkNemesis(core: ChainCore, input: NemesisBlockInput): void {
+    const { facade } = this.#identity;
+    const read = readNemesisBlock(input.block, facade);
+    if (input.verifySignatures !== false) {
+      const forged = read.transactions.findIndex((transaction) => !verifySignature(transaction, facade));
+      if (forged >= 0) throw new RangeError(`the nemesis block's transaction ${forged} (${read.transactions[forged].hash}) has a signature that does not verify`);
+    }
+    const signer = toHex(this.#identity.symbolNetwork.publicKeyToAddress(new PublicKey(read.signerPublicKey)).bytes);
+    const selection = core.lifecycle.genesisSelection(read.transactions, {
+      height: 1n,
+      timestamp: BigInt(read.dto.timestamp),
+      dynamicFeeMultiplier: 0n,
+      harvesterAddress: signer,
+      beneficiaryAddress: read.dto.beneficiaryAddress,
+    });
+    const { records, execution } = selection;
+    const leaves = records.map((record) => record.merkleComponentHash());
+    const roots = core.state.roots(execution.delta).map(toHex);
+    const differences: { what: string; expected: string; computed: string }[] = [];
+    const compare = (what: string, expected: string | undefined, computed: string) => {
+      if (expected !== undefined && expected.toUpperCase() !== computed) differences.push({ what, expected: expected.toUpperCase(), computed });
+    };
+    // catapult's nemesis block loader: the generation hash follows from the block's VRF proof.
+    const generationHash = toHex(vrfProofHash(fromHex(read.dto.proofGamma)).subarray(0, 32));
+    compare('hash', input.hash, read.hash);
+    compare('generationHash', input.generationHash, generationHash);
+    compare('transactionsHash', read.dto.transactionsHash, read.transactionsHash);
+    compare('receiptsHash', read.dto.receiptsHash, toHex(execution.receiptsHash));
+    compare('stateHash', read.dto.stateHash, toHex(sha3(...roots.map(fromHex))));
+    const trees = core.state.trees();
+    input.subCacheMerkleRoots?.forEach((root, i) => compare(`subCacheMerkleRoots.${trees[i] ?? i}`, root, roots[i] ?? ''));
+    input.transactions?.forEach((expected, i) => {
+      compare(`transactions[${i}].entityHash`, expected.entityHash, records[i]?.hash ?? '');
+      compare(`transactions[${i}].merkleComponentHash`, expected.merkleComponentHash, leaves[i] ?? '');
+    });
+    if (differences.length > 0) throw new NemesisMismatchError(differences);
+    const { statements } = execution;
+    const info: BlockInfoDTO = {
+      id: core.ids.next(this.#identity.options.epochAdjustment + Number(BigInt(read.dto.timestamp) / 1000n)),
+      meta: {
+        hash: read.hash,
+        totalFee: '0',
+        generationHash,
+        stateHashSubCacheMerkleRoots: roots,
+        totalTransactionsCount: records.reduce((count, record) => count + 1 + record.decoded.embedded.length, 0),
+        transactionsCount: records.length,
+        statementsCount: statements.transactionStatements.length + statements.addressResolutionStatements.length + statements.mosaicResolutionStatements.length,
+      },
+      block: read.dto,
+    };
+    this.#commit(core, info, leaves, selection, 1n);
+    core.lastImportanceHash = fromHex(read.hash);
+    core.finalized = { ...core.finalized, hash: read.hash };
+    if (input.proof && (input.proof.finalizationEpoch !== 1 || input.proof.height !== '1' || input.proof.hash !== read.hash)) {
+      throw new RangeError(`the finalization proof given with the nemesis block is of epoch ${input.proof.finalizationEpoch}, height ${input.proof.height}, hash ${input.proof.hash}, not of epoch 1 and block 1 ${read.hash}`);
+    }
+    core.proofs.record(core.finalized, [read.hash], input.proof);
   }
 
   /** One block at network time `at` (later than the latest block's), with its events; the announces waiting must have been checked. */
@@ -151,19 +215,52 @@ export class BlockProducer {
       },
       block: shareRepeatedStrings(built.dto, signer, previous),
     };
+    this.#commit(core, info, transactionLeaves, selection, previous ? (timestamp - BigInt(previous.block.timestamp)) / 1000n : 0n);
+    return info;
+  }
+
+  /** Appends a built block and commits its state, its statements and its transactions; `elapsedSeconds` since the previous block makes the score. */
+  #commit(core: ChainCore, info: BlockInfoDTO, transactionLeaves: readonly string[], selection: BlockSelection, elapsedSeconds: bigint): void {
+    const { execution } = selection;
+    const { statements } = execution;
+    const height = BigInt(info.block.height);
     core.store.append(info);
     core.merkleLeaves.append(transactionLeaves, [...statements.transactionStatements, ...statements.addressResolutionStatements, ...statements.mosaicResolutionStatements].map((statement) => statement.hash));
     core.engine.commit(execution, selection.feeMultiplier);
     core.receipts.append(height, info.block.timestamp, statements);
-    core.transactionCount += transactionCount;
+    core.transactionCount += info.meta.totalTransactionsCount;
     core.lifecycle.confirm(selection, height, info.block.timestamp);
     // Aggregates bonded whose lock ended here leave the partial pool.
     for (const plugin of core.plugins.values()) if (plugin.partialsEnding) core.lifecycle.removeUnlocked([...plugin.partialsEnding(height)]);
     core.lifecycle.readmitUnconfirmed();
-    const elapsedSeconds = previous ? (timestamp - BigInt(previous.block.timestamp)) / 1000n : 0n;
-    core.score += DIFFICULTY - elapsedSeconds;
-    return info;
+    core.score += BigInt(info.block.difficulty) - elapsedSeconds;
   }
+}
+
+/**
+ * What a nemesis block of the chain's own creates: a `nemesisPlan`'s mosaics shared out as
+ * symbol-bootstrap shares them, or the currency (`symbol.xym`, `initialCurrencyAtomicUnits`) with
+ * `accountBalance` for each funded account and harvester (the rest stays with the nemesis account).
+ */
+function ownNemesisLayout({ nemesisAccount, options, rules, fundedAccounts, harvesters, symbolNetwork }: ChainIdentity): NemesisLayout {
+  const signer = new Address(nemesisAccount.address);
+  const plan = options.nemesisPlan;
+  if (plan) {
+    const accounts = planAccountLabels(plan).map((labels) => labels.map((label) => deriveAccount(symbolNetwork, options.seed, label).address));
+    return { baseNamespace: plan.baseNamespace, mosaics: nemesisMosaics(signer, plan), transfers: planTransfers(plan, accounts, harvesters.map((harvester) => harvester.address)) };
+  }
+  const recipients = [...fundedAccounts, ...harvesters];
+  const supply = rules.initialCurrencyAtomicUnits;
+  const handedOut = options.accountBalance * BigInt(recipients.length);
+  if (handedOut > supply) {
+    throw new TypeError(`the nemesis block would hand out ${handedOut} of a supply of ${supply}: lower accountBalance or accountCount, or raise rules.initialCurrencyAtomicUnits`);
+  }
+  const currency = { name: 'xym', divisibility: 6, duration: 0n, supply, isTransferable: true, isSupplyMutable: false, isRestrictable: false, accounts: 0 };
+  return {
+    baseNamespace: 'symbol',
+    mosaics: nemesisMosaics(signer, { baseNamespace: 'symbol', mosaics: [currency] }),
+    transfers: recipients.map((recipient) => ({ address: recipient.address, amounts: [[0, options.accountBalance]] })),
+  };
 }
 
 /** Fields whose value often repeats from one block to the next (empty blocks, an unchanged state). */

@@ -105,8 +105,17 @@ export class Chain implements GatewayBackend, ChainIdentity {
     this.#network = {
       identifier: this.symbolNetwork.identifier,
       currencyMosaicId: this.currency.mosaicId,
+      harvestingMosaicId: this.currency.harvestingMosaicId,
       nemesisPublicKey: this.nemesisPublicKey,
       sinks: { mosaicRental: this.sinks.mosaicRental.addressHex, namespaceRental: this.sinks.namespaceRental.addressHex, harvestNetworkFee: this.sinks.harvestNetworkFee.addressHex },
+      ...(this.sinks.former && {
+        formerSinks: {
+          mosaicRental: this.sinks.former.mosaicRental.addressHex,
+          namespaceRental: this.sinks.former.namespaceRental.addressHex,
+          harvestNetworkFee: this.sinks.former.harvestNetworkFee.addressHex,
+          until: this.sinks.former.until,
+        },
+      }),
     };
     this.#addresses = new AddressBook(this.symbolNetwork);
     this.#producer = new BlockProducer(identity, () => this.#core, (event) => this.#emit(event));

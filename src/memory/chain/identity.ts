@@ -1,10 +1,11 @@
-import { Address, generateMosaicId, KeyPair, type Network, SymbolFacade } from 'symbol-sdk/symbol';
+import { Address, KeyPair, type Network, SymbolFacade } from 'symbol-sdk/symbol';
 import { symbolNetwork } from '../../network.js';
 import { deriveKeyPair, fromHex, toHex } from '../keys.js';
 import { resolveChainOptions, type InMemoryChainOptions, type ResolvedChainOptions } from '../options.js';
 import { resolveRules, type ChainRules } from '../rules.js';
-import { idHex } from '../symbol-ids.js';
 import type { ChainOrigin } from './origin.js';
+import { nemesisSignerOf, type NemesisSinks } from '../nemesis-block.js';
+import { nemesisMosaics, type NemesisPlan } from '../genesis.js';
 
 /** The id of the `symbol.xym` namespace, the currency's alias on every network. */
 export const CURRENCY_ALIAS = 'E74B99BA41F4AFEE';
@@ -28,10 +29,12 @@ export interface ChainAddress {
   readonly addressHex: string;
 }
 
-/** The network currency: its mosaic id and the id of its `symbol.xym` alias, both 16 hex. */
+/** The network currency: its mosaic id and the id of its alias (`symbol.xym`), both 16 hex. */
 export interface Currency {
   readonly mosaicId: string;
   readonly aliasId: string;
+  /** The mosaic whose balances make importance (16 hex): the currency's, or a nemesis plan's second mosaic. */
+  readonly harvestingMosaicId: string;
 }
 
 /** Where rental fees and the network's share of harvests go. */
@@ -39,6 +42,8 @@ export interface ChainSinks {
   readonly mosaicRental: ChainAddress;
   readonly namespaceRental: ChainAddress;
   readonly harvestNetworkFee: ChainAddress;
+  /** The sinks blocks below height `until` pay instead (a network's V1 sinks, until its treasury reissuance fork); none on a chain of its own. */
+  readonly former?: Omit<ChainSinks, 'former'> & { readonly until: bigint };
 }
 
 /** Who a chain is: its options and rules, its network, its accounts and keys, its currency. Nothing of it changes as the chain runs. */
@@ -56,7 +61,7 @@ export interface ChainIdentity {
   readonly harvesters: readonly ChainAccount[];
   /** The node's identity key, shown by `/node/info`. */
   readonly nodeAccount: ChainAccount;
-  /** Test accounts the nemesis block funds with `accountBalance` of the currency each. */
+  /** Test accounts the nemesis block funds with `accountBalance` of the currency each (with a `nemesisPlan`: its mosaics' new accounts, each mosaic's in turn; with a network's `nemesis`: none). */
   readonly fundedAccounts: readonly ChainAccount[];
   /** Where rental fees and the network's share of harvests go (a forked chain's are the upstream's, without keys). */
   readonly sinks: ChainSinks;
@@ -96,6 +101,8 @@ export function chainIdentity(options: InMemoryChainOptions, origin?: ChainOrigi
   const account = (label: string) => deriveAccount(network, resolved.seed, label);
   const addressOf = (addressHex: string): ChainAddress => ({ address: new Address(fromHex(addressHex)).toString(), addressHex });
   const nemesisAccount = account('nemesis');
+  const { nemesis, nemesisPlan: plan } = resolved;
+  const sinkOf = (address: string): ChainAddress => addressOf(/^[0-9A-Fa-f]{48}$/.test(address) ? address.toUpperCase() : toHex(new Address(address).bytes));
   return {
     options: resolved,
     rules: Object.freeze(resolveRules(resolved.blockTime, { importanceGrouping: resolved.importanceGrouping, ...resolved.rules })),
@@ -104,13 +111,35 @@ export function chainIdentity(options: InMemoryChainOptions, origin?: ChainOrigi
     nemesisAccount,
     nodeAccount: account('node'),
     harvesters: Array.from({ length: resolved.harvesterCount }, (_, i) => account(`harvester/${i}`)),
-    fundedAccounts: Array.from({ length: resolved.accountCount }, (_, i) => account(`account/${i}`)),
-    sinks: origin
+    // A network's own nemesis block funds none of the chain's accounts (the development controls do).
+    fundedAccounts: nemesis ? [] : plan ? planAccountLabels(plan).flat().map(account) : Array.from({ length: resolved.accountCount }, (_, i) => account(`account/${i}`)),
+    sinks: nemesis
+      ? {
+          ...sinksOf(nemesis.sinks, sinkOf),
+          ...(nemesis.formerSinks && { former: { ...sinksOf(nemesis.formerSinks, sinkOf), until: nemesis.formerSinks.until } }),
+        }
+      : origin
       ? { mosaicRental: addressOf(origin.sinks.mosaicRental), namespaceRental: addressOf(origin.sinks.namespaceRental), harvestNetworkFee: addressOf(origin.sinks.harvestNetworkFee) }
       : { mosaicRental: account('sink/mosaic'), namespaceRental: account('sink/namespace'), harvestNetworkFee: account('sink/harvest') },
-    nemesisPublicKey: origin?.nemesisPublicKey ?? nemesisAccount.publicKey,
-    currency: Object.freeze({ mosaicId: origin?.currencyMosaicId ?? idHex(generateMosaicId(new Address(nemesisAccount.address), 0)), aliasId: CURRENCY_ALIAS }),
+    nemesisPublicKey: origin?.nemesisPublicKey ?? (nemesis ? nemesisSignerOf(nemesis.block) : nemesisAccount.publicKey),
+    currency: Object.freeze(currencyOf(origin?.currencyMosaicId ?? nemesis?.currencyMosaicId.toUpperCase(), nemesisAccount, plan)),
   };
+}
+
+/** The labels of a nemesis plan's new accounts, from which their keys derive: each mosaic's, in plan order. */
+export function planAccountLabels(plan: NemesisPlan): string[][] {
+  return plan.mosaics.map((mosaic) => Array.from({ length: mosaic.accounts }, (_, i) => `${mosaic.name}/${i}`));
+}
+
+/** The currency (and harvesting mosaic) of a chain: a network's given id, a plan's first (and second) mosaic, or the nemesis account's mosaic of nonce 0 named `symbol.xym`. */
+function currencyOf(given: string | undefined, nemesisAccount: ChainAccount, plan: NemesisPlan | undefined): Currency {
+  if (given !== undefined) return { mosaicId: given, aliasId: CURRENCY_ALIAS, harvestingMosaicId: given };
+  const mosaics = nemesisMosaics(new Address(nemesisAccount.address), plan ?? { baseNamespace: 'symbol', mosaics: [{ name: 'xym' } as NemesisPlan['mosaics'][number]] });
+  return { mosaicId: mosaics[0].id, aliasId: mosaics[0].aliasId, harvestingMosaicId: (mosaics[1] ?? mosaics[0]).id };
+}
+
+function sinksOf(sinks: NemesisSinks, sinkOf: (address: string) => ChainAddress): Omit<ChainSinks, 'former'> {
+  return { mosaicRental: sinkOf(sinks.mosaicRental), namespaceRental: sinkOf(sinks.namespaceRental), harvestNetworkFee: sinkOf(sinks.harvestNetworkFee) };
 }
 
 function originOptions(options: InMemoryChainOptions, origin: ChainOrigin): InMemoryChainOptions {

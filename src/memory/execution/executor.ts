@@ -15,12 +15,13 @@ import type {
   TransactionSupport,
   ValidatorEntry,
 } from './plugin.js';
+import { sinksAt } from './plugin.js';
 import { AliasResolution, ExplainingContext, RuleContext, TransactionContext } from './contexts.js';
 import type { RuleRefusal, StateChange } from './trace.js';
 import { BLOCK_SOURCE, type Receipt, type ReceiptSource } from './receipts.js';
 import type { StatementBuilder } from './statement-builder.js';
 import type { DecodedTransaction } from '../transactions/codec.js';
-import { ACCOUNT_PUBLIC_KEY, AGGREGATE_EMBEDDED_TRANSACTION, BALANCE_DEBIT, ENTITY, TRANSACTION, TRANSACTION_DEADLINE, TRANSACTION_FEE } from './core-notifications.js';
+import { ACCOUNT_ADDRESS, ACCOUNT_PUBLIC_KEY, AGGREGATE_EMBEDDED_TRANSACTION, BALANCE_DEBIT, ENTITY, TRANSACTION, TRANSACTION_DEADLINE, TRANSACTION_FEE } from './core-notifications.js';
 
 /** A notification and the receipt source it carries (the embedded transaction it came from). */
 export interface SourcedNotification extends Notification {
@@ -98,6 +99,8 @@ export class TransactionExecutor {
     // Basic until the transaction's own type publishes: what follows is custom, the fee's debit basic again.
     let publication: Publication = 'basic';
     const publish = <T>(type: NotificationType<T>, payload: T) => void list.push({ type: type as NotificationType<unknown>, payload, source, publication });
+    // catapult's nemesis notification publisher: every transaction of block 1 names the harvest network fee sink first.
+    if (block.height === 1n && context.rules.harvestNetworkPercentage > 0) publish(ACCOUNT_ADDRESS, { unresolvedAddress: sinksAt(this.#network, 1n).harvestNetworkFee });
     const publishBody = (model: TransactionInput['model'], signerPublicKey: string) => {
       const signerAddress = addresses.of(signerPublicKey).hex;
       publish(ACCOUNT_PUBLIC_KEY, { publicKey: signerPublicKey, address: signerAddress });

@@ -38,10 +38,29 @@ export interface ChainNetwork {
   readonly identifier: number;
   /** The currency's mosaic id (16 hex). */
   readonly currencyMosaicId: string;
+  /** The mosaic whose balances make importance (16 hex): catapult's `harvestingMosaicId`, mostly the currency. */
+  readonly harvestingMosaicId: string;
   /** 64 hex: the account that signs the nemesis block, and nothing after it. */
   readonly nemesisPublicKey: string;
   /** 48 hex each: where rental fees and the network's share of harvests go. */
-  readonly sinks: { readonly mosaicRental: string; readonly namespaceRental: string; readonly harvestNetworkFee: string };
+  readonly sinks: NetworkSinks;
+  /**
+   * The sinks blocks below `until` pay instead (catapult's V1 sink addresses, in force until the
+   * treasury reissuance fork height): mainnet's nemesis block pays its fees to these.
+   */
+  readonly formerSinks?: NetworkSinks & { readonly until: bigint };
+}
+
+/** 48 hex each: where rental fees and the network's share of harvests go. */
+export interface NetworkSinks {
+  readonly mosaicRental: string;
+  readonly namespaceRental: string;
+  readonly harvestNetworkFee: string;
+}
+
+/** The sinks in force at `height` (catapult's height-dependent sink addresses). */
+export function sinksAt(network: ChainNetwork, height: bigint): NetworkSinks {
+  return network.formerSinks && height < network.formerSinks.until ? network.formerSinks : network.sinks;
 }
 
 /** The block a transaction runs in (for an unconfirmed one: the next block). */

@@ -86,8 +86,8 @@ describe('accounts over a chain of transfers and mosaics', () => {
 
   describe('GET /accounts', () => {
     it('lists every account the chain knows, newest first, with exact totals', async () => {
-      // The nemesis account, 30 funded accounts, 3 harvesters, the two rental sinks (named in the nemesis block),
-      // the harvest network sink (paid from block 2 on) and the two newcomers: 39.
+      // The nemesis account, 30 funded accounts, 3 harvesters, the three sinks (named in the nemesis block: the harvest
+      // network sink by catapult's nemesis notification publisher, before each of its transactions) and the two newcomers: 39.
       const known = [chain.nemesisAccount, ...chain.fundedAccounts, ...chain.harvesters, chain.sinks.mosaicRental, chain.sinks.namespaceRental, chain.sinks.harvestNetworkFee, signer, silent];
       const all = await page('pageSize=100');
       expect(all.pagination).toEqual({ pageNumber: 1, pageSize: 100, totalEntries: 39, totalPages: 1 });
@@ -95,8 +95,9 @@ describe('accounts over a chain of transfers and mosaics', () => {
       const ids = all.data.map((info) => info.id);
       expect(ids).toEqual([...ids].sort().reverse());
       for (const id of ids) expect(id).toMatch(/^[0-9a-f]{24}$/i);
-      // The newest appeared in block 2: the newcomers in its transactions' order, then the harvest sink, paid after them.
-      expect(addresses(all.data.slice(0, 3))).toEqual([chain.sinks.harvestNetworkFee.addressHex, silent.addressHex, signer.addressHex]);
+      // The newest appeared in block 2, in its transactions' order; every other one in the nemesis block.
+      expect(addresses(all.data.slice(0, 2))).toEqual([silent.addressHex, signer.addressHex]);
+      expect(all.data.slice(2).every((info) => info.account.addressHeight === '1')).toBe(true);
       const ascending = await page('pageSize=100&order=asc');
       expect(ascending.data).toEqual([...all.data].reverse());
       expect((await server.get('/node/storage')).body.numAccounts).toBe(39);
@@ -368,15 +369,20 @@ describe('account importance', () => {
     return new Map(data.map((info: any) => [info.account.address, BigInt(info.account.mosaics[0].amount)]));
   }
 
-  /** catapult's rule without activity (src/families/core/harvest.ts): totalChainImportance × balance ÷ the balance of all accounts holding at least minHarvesterBalance. */
+  /**
+   * catapult's PosImportanceCalculator where no account has any activity yet (the nemesis block): the stake part
+   * totalChainImportance × balance × (100 − importanceActivityPercentage) ÷ (eligible balance × 100), scaled by
+   * 100 ÷ (100 − importanceActivityPercentage), each step rounded down, for every account holding at least minHarvesterBalance.
+   */
   function expectedImportances(chain: InMemoryChain, held: Map<string, bigint>): Map<string, bigint> {
     const { totalChainImportance, minHarvesterBalance } = chain.rules;
+    const activity = BigInt(chain.rules.importanceActivityPercentage);
     const eligible = [...held].filter(([, balance]) => balance >= minHarvesterBalance);
     const total = eligible.reduce((sum, [, balance]) => sum + balance, 0n);
-    return new Map(eligible.map(([address, balance]) => [address, (totalChainImportance * balance) / total]));
+    return new Map(eligible.map(([address, balance]) => [address, (((totalChainImportance * balance * (100n - activity)) / (total * 100n)) * 100n) / (100n - activity)]));
   }
 
-  it('gives funded accounts totalChainImportance × balance ÷ the eligible balance from the first block', async () => {
+  it("gives funded accounts catapult's stake importance from the first block (PosImportanceCalculator, no activity yet)", async () => {
     // A total importance that does not divide evenly, so the rounding shows.
     const server = await startGateway({ backend: testChain({ rules: { totalChainImportance: 1_000_000_007n }, accountBalance: 3_000_000_000_000n }) });
     const { chain } = server;
@@ -392,12 +398,13 @@ describe('account importance', () => {
       expect(account.activityBuckets).toEqual([{ startHeight: '1', totalFeesPaid: '0', beneficiaryCount: 0, rawScore: importance.toString() }, empty, empty, empty, empty]);
     }
     const funded = expected.get(chain.fundedAccounts[0].addressHex)!;
-    expect(funded).toBe((1_000_000_007n * 3_000_000_000_000n) / chain.rules.initialCurrencyAtomicUnits);
-    expect(funded).toBe(382_510n);
+    // Rounded down twice: 363 384 × 100 ÷ 95, not 1 000 000 007 × 3 000 000 000 000 ÷ the supply (382 510).
+    expect(chain.rules.importanceActivityPercentage).toBe(5);
+    expect(funded).toBe(382_509n);
     // Blocks before the next importance grouping change nothing.
     chain.harvest();
     chain.harvest();
-    expect((await server.get(`/accounts/${chain.fundedAccounts[0].address}`)).body.account).toMatchObject({ importance: '382510', importanceHeight: '1' });
+    expect((await server.get(`/accounts/${chain.fundedAccounts[0].address}`)).body.account).toMatchObject({ importance: '382509', importanceHeight: '1' });
     await server.close();
   });
 
@@ -412,23 +419,38 @@ describe('account importance', () => {
     await server.close();
   });
 
-  it('recalculates importances at each importance grouping from the balances then', async () => {
+  it("recalculates importances at each importance grouping (catapult's PosImportanceCalculator): the new score is the period's bucket's, the importance at most the previous period's", async () => {
     const server = await startGateway({ backend: testChain({ importanceGrouping: 3 }) });
     const { chain } = server;
     const [a, b] = chain.fundedAccounts;
     await confirm(server, pay(chain, a, b, [[XYM, 400_000_000_000n]]));
-    expect((await server.get(`/accounts/${b.address}`)).body.account).toMatchObject({ importance: '1000000000000', importanceHeight: '1' });
+    const before = (await server.get(`/accounts/${b.address}`)).body.account;
+    expect(before).toMatchObject({ importance: '1000000000000', importanceHeight: '1' });
     chain.harvest(); // height 3: an importance block
-    const expected = expectedImportances(chain, await balances(server));
+    const scores = new Map<string, bigint>();
     for (const account of [a, b, chain.harvesters[0], chain.nemesisAccount]) {
       const info = (await server.get(`/accounts/${account.address}`)).body.account;
-      expect(info.importance).toBe(expected.get(account.addressHex)!.toString());
       expect(info.importanceHeight).toBe('3');
-      expect(info.activityBuckets[0]).toMatchObject({ startHeight: '3', rawScore: info.importance });
+      expect(info.activityBuckets[0]).toMatchObject({ startHeight: '3' });
       expect(info.activityBuckets[1]).toMatchObject({ startHeight: '1' });
+      const score = BigInt(info.activityBuckets[0].rawScore);
+      const previous = BigInt(info.activityBuckets[1].rawScore);
+      // The importance an account gets is the lower of this period's score and the previous one's.
+      expect(info.importance, account.address).toBe((score < previous ? score : previous).toString());
+      scores.set(account.addressHex, score);
     }
-    // b's share grew with its balance, a's shrank.
-    expect(expected.get(b.addressHex)! > expected.get(a.addressHex)!).toBe(true);
+    // b's score grew with its balance (but its importance stays the previous period's).
+    expect(scores.get(b.addressHex)! > BigInt(before.activityBuckets[0].rawScore)).toBe(true);
+    expect((await server.get(`/accounts/${b.address}`)).body.account.importance).toBe('1000000000000');
+    // a, the one account that paid a fee, has an activity part on top of its stake part.
+    const held = await balances(server);
+    const eligible = [...held.values()].filter((balance) => balance >= chain.rules.minHarvesterBalance).reduce((sum, balance) => sum + balance, 0n);
+    const stakeOfA = (chain.rules.totalChainImportance * held.get(a.addressHex)! * 95n) / (eligible * 100n);
+    expect(scores.get(a.addressHex)! > stakeOfA).toBe(true);
+    // The chain's scores share totalChainImportance (each rounded down, the fees a paid counted in its activity part).
+    const { data } = (await server.get('/accounts?pageSize=100')).body;
+    const total = data.reduce((sum: bigint, info: any) => sum + (info.account.importanceHeight === '3' ? BigInt(info.account.activityBuckets[0].rawScore) : 0n), 0n);
+    expect(total <= chain.rules.totalChainImportance && total > chain.rules.totalChainImportance - BigInt(data.length)).toBe(true);
     await server.close();
   });
 

@@ -417,6 +417,15 @@ describe('aggregates are all or nothing', () => {
     await accept(v2, a);
   });
 
+  it("takes only version 1 aggregates below the StrictAggregateTransactionHash fork height, Failure_Aggregate_V2_Prohibited for a later version (catapult's AggregateTransactionVersionValidator)", async () => {
+    await start({ strictAggregateTransactionHashHeight: 1_000n });
+    const inner = [embedded(a, { type: 'transfer_transaction_v1', recipientAddress: c.address, mosaics: [] })];
+    const v2 = signed(a, { type: 'aggregate_complete_transaction_v2', transactionsHash: SymbolFacade.hashEmbeddedTransactions(inner), transactions: inner });
+    expect(await announce(v2, a)).toBe('Failure_Aggregate_V2_Prohibited');
+    const v1 = signed(a, { type: 'aggregate_complete_transaction_v1', transactionsHash: SymbolFacade.hashEmbeddedTransactions(inner), transactions: inner });
+    await accept(v1, a);
+  });
+
   it('fails as a whole when a cosigner’s inner transaction fails: nothing of the signer’s inner transaction moves', async () => {
     await start();
     const before = { a: balance(a, currency()), b: balance(b, currency()), c: balance(c, currency()) };
