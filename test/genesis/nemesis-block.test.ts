@@ -1,29 +1,16 @@
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { InMemoryChain, NemesisMismatchError, type NemesisBlockInput } from '../../src/index.js';
-import { readSeedDirectory } from '../../src/storage/index.js';
+import { readGenesisPreset } from '../../src/genesis/index.js';
 
 /** symbol-bootstrap 1.1.10's testnet preset (test/fixtures/genesis/testnet/SOURCE.md). */
 const TESTNET = new URL('../fixtures/genesis/testnet/', import.meta.url);
 const NEMESIS_HEADER_SIZE = 424;
 const TRANSFER_TYPE = 0x4154;
 
-/** The testnet's block 1 as the chain takes it, with what catapult stored beside it, and the network facts the chain needs (from its network.yml). */
+/** The testnet's block 1 as the chain takes it, with what catapult stored beside it and the network's options (readGenesisPreset). */
 async function testnetNemesis(): Promise<{ options: ConstructorParameters<typeof InMemoryChain>[0]; nemesis: NemesisBlockInput }> {
-  const seed = await readSeedDirectory(new URL('seed', TESTNET).pathname);
-  const yml = await readFile(new URL('network.yml', TESTNET), 'utf8');
-  const setting = (key: string) => new RegExp(`^${key}: (.*)$`, 'm').exec(yml)![1].trim();
-  const [element] = seed.blocks;
-  const nemesis: NemesisBlockInput = {
-    block: element.block,
-    hash: element.entityHash,
-    generationHash: element.generationHash,
-    transactions: element.transactions,
-    subCacheMerkleRoots: element.subCacheMerkleRoots,
-    currencyMosaicId: setting('currencyMosaicId'),
-    sinks: { mosaicRental: setting('mosaicRentalFeeSinkAddress'), namespaceRental: setting('namespaceRentalFeeSinkAddress'), harvestNetworkFee: setting('harvestNetworkFeeSinkAddress') },
-  };
-  return { options: { network: 'testnet', generationHashSeed: setting('nemesisGenerationHashSeed'), epochAdjustment: Number(setting('epochAdjustment').replace('s', '')), blockInterval: false, nemesis }, nemesis };
+  const preset = await readGenesisPreset(TESTNET.pathname);
+  return { options: { ...preset.options, blockInterval: false }, nemesis: preset.options.nemesis! };
 }
 
 /** The offset of the first transfer's first mosaic amount in a nemesis block. */
