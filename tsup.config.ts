@@ -2,7 +2,7 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', express: 'src/frameworks/express.ts', koa: 'src/frameworks/koa.ts', testing: 'src/testing.ts', postgres: 'src/postgres.ts' },
+    entry: { index: 'src/index.ts', express: 'src/frameworks/express.ts', koa: 'src/frameworks/koa.ts', testing: 'src/testing.ts', postgres: 'src/postgres.ts', genesis: 'src/genesis.ts' },
     format: ['esm', 'cjs'],
     // Shared code in shared chunks, for CommonJS too: one InMemoryChain class whichever entry a chain comes from.
     splitting: true,

@@ -3,7 +3,7 @@
 // public signature uses can be named. Run by check-package.sh after the build.
 import { readdirSync, readFileSync } from 'node:fs';
 
-const ENTRIES = ['index', 'express', 'koa', 'testing', 'postgres'];
+const ENTRIES = ['index', 'express', 'koa', 'testing', 'postgres', 'genesis'];
 const files = readdirSync('dist').filter((name) => name.endsWith('.d.ts'));
 const declared = new Set();
 for (const file of files) {

@@ -32,8 +32,9 @@ const want = {
   koa: ["koaGateway"],
   testing: ["startTestGateway"],
   postgres: ["createPostgresBackend", "openPostgresChain", "migrate"],
+  genesis: ["readGenesisPreset", "readSeedDirectory", "StorageFormatError"],
 };
-const mods = { core, express, koa, testing, postgres };
+const mods = { core, express, koa, testing, postgres, genesis };
 for (const [name, fns] of Object.entries(want))
   for (const fn of fns) if (typeof mods[name][fn] !== "function") throw new Error(`${name}.${fn} is ${typeof mods[name][fn]}`);
 if (pkg.name !== "symbol-gateway") throw new Error(`package.json name is ${pkg.name}`);
@@ -56,7 +57,7 @@ server.listen(0, "127.0.0.1", async () => {
 '
 step "require (CommonJS)"
 node -e "
-const core = require('symbol-gateway'), express = require('symbol-gateway/express'), koa = require('symbol-gateway/koa'), testing = require('symbol-gateway/testing'), postgres = require('symbol-gateway/postgres');
+const core = require('symbol-gateway'), express = require('symbol-gateway/express'), koa = require('symbol-gateway/koa'), testing = require('symbol-gateway/testing'), postgres = require('symbol-gateway/postgres'), genesis = require('symbol-gateway/genesis');
 const pkg = require('symbol-gateway/package.json'), http = require('node:http');
 $smoke"
 
@@ -67,6 +68,7 @@ import * as express from 'symbol-gateway/express';
 import * as koa from 'symbol-gateway/koa';
 import * as testing from 'symbol-gateway/testing';
 import * as postgres from 'symbol-gateway/postgres';
+import * as genesis from 'symbol-gateway/genesis';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 const pkg = createRequire(import.meta.url)('symbol-gateway/package.json');
@@ -85,6 +87,7 @@ import { expressGateway, type ExpressMiddleware } from 'symbol-gateway/express';
 import { koaGateway, type KoaMiddleware } from 'symbol-gateway/koa';
 import { startTestGateway, type TestGateway } from 'symbol-gateway/testing';
 import { createPostgresBackend, openPostgresChain, type PostgresBackend, type PostgresChainOptions } from 'symbol-gateway/postgres';
+import { readGenesisPreset, type GenesisPreset } from 'symbol-gateway/genesis';
 
 const chain = new InMemoryChain({ blockInterval: false });
 const backend: GatewayBackend = {
@@ -114,7 +117,10 @@ const stored: PostgresBackend = createPostgresBackend({ url: 'postgres://localho
 const writerOptions: PostgresChainOptions = { url: 'postgres://localhost/none', chain: { blockInterval: false } };
 // @ts-expect-error poolSize is a number
 createPostgresBackend({ url: 'postgres://localhost/none', poolSize: '4' });
-void [page.pagination.pageNumber, express, koa, error.status, version, g.close(), started, stored.close(), writerOptions, openPostgresChain];
+const preset: Promise<GenesisPreset> = readGenesisPreset('presets/testnet');
+// @ts-expect-error a preset is a folder's path
+readGenesisPreset(1);
+void [page.pagination.pageNumber, express, koa, error.status, version, g.close(), started, stored.close(), writerOptions, openPostgresChain, preset.catch(() => undefined)];
 TS
 )"
 tsconfig='{ "compilerOptions": { "module": "%s", "moduleResolution": "NodeNext", "target": "ES2022", "lib": ["ES2022"],
@@ -135,4 +141,4 @@ step "publint, attw"
 # and Node 10-era resolution is not supported anyway (engines: node >= 20.19).
 "$bin/attw" "$tarball" --profile node16
 
-echo "package check: passed (require, import, 5 subpaths, tsc esm+cjs, publint, attw) in $((SECONDS - start)) s"
+echo "package check: passed (require, import, 6 subpaths, tsc esm+cjs, publint, attw) in $((SECONDS - start)) s"

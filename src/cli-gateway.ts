@@ -23,6 +23,7 @@ import type { GatewayBackend } from './backend/index.js';
 import type { InMemoryChainOptions } from './memory/options.js';
 import { differingOptions, optionsOfDump, readChainDump, writeChainDump, type ChainDump, type StateOptionName } from './memory/chain-dump.js';
 import { resolveChainOptions } from './memory/options.js';
+import { nemesisHashOf } from './memory/nemesis-block.js';
 
 // `npx symbol-gateway` / `npm start`: the gateway on a development in-memory chain.
 const USAGE = `usage: symbol-gateway [options]
@@ -70,6 +71,15 @@ options (each also read from the environment variable in brackets):
   --statement-timeout <ms>  PostgreSQL query limit; a slower read answers 503 (default 5000)
   --config <file.json>  settings from a JSON file: its keys are the flags' names in camelCase
                       (pageSizeMax, networkProperties …); a flag given here overrides the file
+  --genesis <dir>     start from a network's own block 1: a symbol-bootstrap preset folder (its
+                      network.yml, seed/ and ../shared.yml; npm run genesis-presets unpacks
+                      symbol-bootstrap 1.1.10's mainnet, testnet and bootstrap presets). Block 1 is that
+                      network's nemesis block, replayed to catapult's own hashes (mainnet: 26,017
+                      transactions, every account, balance, key link, namespace and mosaic), the
+                      chain's rules, seed, epoch, currency and sinks are the preset's, and blocks are
+                      harvested on top from block 2 (fund accounts with PUT /dev/balance). The
+                      bootstrap preset (no seed) makes the nemesis block it plans: cat.currency,
+                      cat.harvest and its funded accounts. Not with --accounts, --balance, --network-properties
   --network-properties <file>  the chain's rules and identity from a catapult config-network.properties
                       (what symbol-bootstrap writes for a network): durations in time count in blocks
                       at its blockGenerationTargetTime; a key the chain cannot honour is refused; the
@@ -138,6 +148,8 @@ interface Options {
   given: Partial<Record<'seed' | 'network' | 'accountCount' | 'accountBalance', string>>;
   /** The --fork upstream, if any. */
   fork?: { url: string; height?: bigint };
+  /** The --genesis preset folder, if any: read before the chain is made (`applyGenesis`). */
+  genesis?: string;
   /** Where chain data lives. */
   store: { kind: 'memory' } | { kind: 'postgres'; url: string; reader: boolean; poolSize: number; statementTimeout: number; staleAfter?: number; primary?: string };
   /** Where Prometheus metrics are served: a path of the gateway's server, or of a server of their own on `port`. */
@@ -194,16 +206,28 @@ function parse(argv: readonly string[]): Options {
   }
   if (store.kind === 'postgres' && values.state !== undefined) throw new UsageError('--state goes with the memory store (PostgreSQL keeps the chain itself)');
   // The settings of the chain itself: a reader serves a chain another process writes.
-  const chainFlags = ['block-time', 'automine', 'accounts', 'balance', 'seed', 'network', 'rules', 'network-properties', 'fee-statistics-blocks'] as const;
+  const chainFlags = ['block-time', 'automine', 'accounts', 'balance', 'seed', 'network', 'rules', 'network-properties', 'fee-statistics-blocks', 'genesis'] as const;
   if (store.kind === 'postgres' && store.reader && chainFlags.some((flag) => values[flag] !== undefined || file[camel(flag)] !== undefined)) {
     throw new UsageError(`--reader serves the chain another process writes: ${chainFlags.map((flag) => `--${flag}`).join(', ')} are that process's`);
   }
+  const genesis = values.genesis;
+  if (genesis !== undefined) {
+    if (genesis === '') throw new UsageError('--genesis must name a symbol-bootstrap preset folder');
+    for (const flag of ['accounts', 'balance', 'network-properties'] as const) {
+      if (values[flag] !== undefined) throw new UsageError(`--${flag} goes without --genesis: the preset's nemesis block decides ${flag === 'network-properties' ? "the network's rules (--rules changes them)" : 'who holds what (PUT /dev/balance funds an account)'}`);
+    }
+  }
+  // With --genesis the preset says the network and who holds what.
   const chain: InMemoryChainOptions = {
     blockInterval: blockTime === 0 ? false : blockTime,
     automine: values.automine ?? false,
-    network,
-    accountCount: whole('--accounts', values.accounts ?? '10', 0, 10_000),
-    accountBalance: xym('--balance', values.balance ?? '1000000'),
+    // --network with --genesis must say the preset's (applyGenesis checks it).
+    ...(genesis !== undefined && values.network !== undefined && { network }),
+    ...(genesis === undefined && {
+      network,
+      accountCount: whole('--accounts', values.accounts ?? '10', 0, 10_000),
+      accountBalance: xym('--balance', values.balance ?? '1000000'),
+    }),
   };
   if (values.seed !== undefined) {
     if (values.seed === '') throw new UsageError('--seed must not be empty');
@@ -233,6 +257,7 @@ function parse(argv: readonly string[]): Options {
   const tls = tlsOf(values);
   if (tls && tls.port === port && port !== 0) throw new UsageError(`--tls-port ${tls.port} is --port's: HTTPS needs a port of its own`);
   const fork = forkOf(values.fork ?? (env.FORK_URL || undefined), values['fork-height'], values);
+  if (fork && genesis !== undefined) throw new UsageError("--genesis goes without --fork: a fork starts from the upstream's block");
   if (fork && values['network-properties'] !== undefined) throw new UsageError("--network-properties goes without --fork: a fork runs on the upstream's network (--rules sets its rules)");
   const gateway = gatewayOf(values);
   if (gateway.throttling) notes.push(throttlingNote(gateway.throttling));
@@ -240,7 +265,7 @@ function parse(argv: readonly string[]): Options {
   if (!LOG_LEVELS.includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not '${logLevel}'`);
   const rosetta = rosettaOf(values);
   if (rosetta?.port !== undefined && rosetta.port !== 0 && (rosetta.port === port || rosetta.port === tls?.port)) throw new UsageError(`--rosetta-port ${rosetta.port} is the gateway's: Rosetta needs a port of its own`);
-  return { help: false, port, host, dev, tls, chain, gateway, node, state: values.state, given, store, fork, notes, ruled, metrics: metricsOf(values), logLevel, rosetta };
+  return { help: false, port, host, dev, tls, chain, gateway, node, state: values.state, given, store, fork, genesis, notes, ruled, metrics: metricsOf(values), logLevel, rosetta };
 }
 
 /** --rosetta and --rosetta-port: neither, no Rosetta API. */
@@ -430,6 +455,38 @@ function forkOf(url: string | undefined, height: string | undefined, values: { n
 }
 
 /**
+ * A --genesis preset read into the options: the preset's network, rules and nemesis block (or its
+ * plan) under the flags given (--rules over its rules, --block-time, --seed); the state options it
+ * sets count as given (a stored or loaded chain must have been made with them). Returns the line
+ * the banner says of where block 1 comes from.
+ */
+async function applyGenesis(options: Options, directory: string): Promise<string> {
+  const { readGenesisPreset } = await import('./genesis/index.js');
+  let preset: Awaited<ReturnType<typeof readGenesisPreset>>;
+  try {
+    preset = await readGenesisPreset(directory);
+  } catch (error) {
+    throw new UsageError(`--genesis ${directory}: ${(error as Error).message}`);
+  }
+  const { rules, ...network } = preset.options;
+  if (options.given.network !== undefined && options.chain.network !== undefined && options.chain.network !== network.network) {
+    throw new UsageError(`--network ${options.chain.network} differs from the network of --genesis ${directory} (${network.network})`);
+  }
+  const explicit = options.chain;
+  options.chain = { ...explicit, ...network, rules: { ...rules, ...explicit.rules }, ...(explicit.networkDescription !== undefined && { networkDescription: explicit.networkDescription }) };
+  const stateNames = ['network', 'generationHashSeed', 'epochAdjustment', 'blockTime', 'importanceGrouping', 'maxTransactionLifetime', 'rules', 'nemesis', 'nemesisPlan'] as const;
+  options.ruled = [...new Set([...(options.ruled ?? []), ...stateNames.filter((name) => options.chain[name] !== undefined)])];
+  if (preset.unmodelled.length > 0) options.notes.push(`genesis: ${preset.unmodelled.length} settings of the preset are not modelled by the in-memory chain (node, consensus and service settings)`);
+  const nemesis = preset.options.nemesis;
+  if (nemesis) {
+    const count = preset.seed?.blocks[0]?.transactions.length ?? 0;
+    return `block 1: the ${network.network} nemesis block ${nemesisHashOf(nemesis)} (${count} transactions) of ${preset.directory}`;
+  }
+  const plan = preset.options.nemesisPlan!;
+  return `block 1: the nemesis block symbol-bootstrap plans in ${preset.directory} (${plan.mosaics.map((mosaic) => `${plan.baseNamespace}.${mosaic.name}`).join(', ')})`;
+}
+
+/**
  * The chain of a --state file that exists: its dump's options, the flags' timer and mining; a
  * chain flag given with it must say what the dump says.
  */
@@ -455,9 +512,10 @@ async function loadState(path: string, options: Options): Promise<InMemoryChain 
 }
 
 /** The chain options that do not decide its state: its timer and mining, the node's own settings, the fee statistics. */
-function runtimeOptions(options: Options): Omit<InMemoryChainOptions, StateOptionName> {
-  const { blockInterval, automine, feeStatisticsBlocks } = options.chain;
-  return { blockInterval, automine, ...(feeStatisticsBlocks !== undefined ? { feeStatisticsBlocks } : {}), ...options.node };
+function runtimeOptions(options: Options): Omit<InMemoryChainOptions, Exclude<StateOptionName, 'nemesis'>> {
+  const { blockInterval, automine, feeStatisticsBlocks, nemesis } = options.chain;
+  // A network's nemesis block is named by its hash in a dump and a database: the chain that continues it is given the block.
+  return { blockInterval, automine, ...(feeStatisticsBlocks !== undefined ? { feeStatisticsBlocks } : {}), ...(nemesis && { nemesis }), ...options.node };
 }
 
 /** XYM with up to 6 decimals, in atomic units. */
@@ -473,12 +531,14 @@ let backend: GatewayBackend;
 let writer: { close(): Promise<void> } | undefined;
 let loaded = false;
 let storeLine: string | undefined;
+let genesisLine: string | undefined;
 try {
   options = parse(process.argv.slice(2));
   if (options.help) {
     console.log(USAGE);
     process.exit(0);
   }
+  if (options.genesis !== undefined) genesisLine = await applyGenesis(options, options.genesis);
   if (options.store.kind === 'postgres') {
     const { url, reader, poolSize, statementTimeout } = options.store;
     const postgres = await loadPostgres();
@@ -614,6 +674,7 @@ try {
   if (options.dev && chain && !loopback) {
     console.warn(`symbol-gateway: warning: the development controls (/dev/) are on and ${options.host} is reachable from other machines: anyone who reaches the gateway can mine, set balances, revert or load a chain; --no-dev turns them off`);
   }
+  if (genesisLine) console.log(genesisLine);
   if (chain && options.state !== undefined) console.log(`state: ${loaded ? `loaded from ${options.state} at height ${chain.height}` : `a new chain`}; written to ${options.state} on exit`);
   console.log(`try: curl ${base}/blocks   (WebSocket: ws://${base.slice('http://'.length)}/ws)`);
   if (options.metrics && options.metrics.port === undefined) console.log(`metrics: ${base}${options.metrics.path}`);
@@ -625,8 +686,20 @@ try {
     const idle = idleChainHint(chain.options, options.dev);
     if (idle) console.log(idle);
     console.log(options.dev ? `dev controls: curl -X POST -H 'content-type: application/json' -d '{"count":1}' ${base}/dev/mine` : 'dev controls: off (--dev turns them on)');
-    if (chain.fundedAccounts.length > 0) console.log(`funded test accounts (${formatXym(chain.options.accountBalance)} XYM each; generation hash seed ${chain.options.generationHashSeed}):`);
-    for (const account of chain.fundedAccounts) console.log(`  ${account.address}  private key ${account.privateKey}`);
+    const plan = chain.options.nemesisPlan;
+    if (plan) {
+      // What each account of a planned nemesis block holds of each of its mosaics.
+      const mosaics = [chain.currency.mosaicId, ...(chain.currency.harvestingMosaicId === chain.currency.mosaicId ? [] : [chain.currency.harvestingMosaicId])];
+      const names = [plan.mosaics[0], plan.mosaics[1]].filter(Boolean).map((mosaic) => `${plan.baseNamespace}.${mosaic!.name}`);
+      if (chain.fundedAccounts.length > 0) console.log(`funded test accounts (generation hash seed ${chain.options.generationHashSeed}):`);
+      for (const account of chain.fundedAccounts) {
+        const held = mosaics.map((id, i) => [chain!.ledger.balance(account.addressHex, id), names[i]] as const).filter(([amount]) => amount > 0n);
+        console.log(`  ${account.address}  private key ${account.privateKey}  (${held.map(([amount, name]) => `${amount} ${name}`).join(', ')}, atomic units)`);
+      }
+    } else {
+      if (chain.fundedAccounts.length > 0) console.log(`funded test accounts (${formatXym(chain.options.accountBalance)} XYM each; generation hash seed ${chain.options.generationHashSeed}):`);
+      for (const account of chain.fundedAccounts) console.log(`  ${account.address}  private key ${account.privateKey}`);
+    }
   }
 }
 

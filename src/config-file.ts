@@ -45,6 +45,7 @@ export const SETTINGS = {
   feeStatisticsBlocks: 'number',
   rules: 'json',
   networkProperties: 'path',
+  genesis: 'path',
   uncirculatingAccounts: 'list',
   metalSizeLimit: 'number',
   metalCacheTtl: 'number',

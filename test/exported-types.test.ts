@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** The entries of package.json's exports, as tsup.config.ts builds them. */
-const ENTRIES = ['src/index.ts', 'src/frameworks/express.ts', 'src/frameworks/koa.ts', 'src/testing.ts', 'src/postgres.ts'];
+const ENTRIES = ['src/index.ts', 'src/frameworks/express.ts', 'src/frameworks/koa.ts', 'src/testing.ts', 'src/postgres.ts', 'src/genesis.ts'];
 
 const program = ts.createProgram(
   ENTRIES.map((entry) => ROOT + entry),

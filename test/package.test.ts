@@ -10,7 +10,7 @@ describe('package', () => {
     expect(VERSION).toBe(pkg.version);
   });
 
-  it.each([['.', 'index'], ['./express', 'express'], ['./koa', 'koa']])('exports %s as ESM and CJS, each with its types', (subpath, file) => {
+  it.each([['.', 'index'], ['./express', 'express'], ['./koa', 'koa'], ['./genesis', 'genesis']])('exports %s as ESM and CJS, each with its types', (subpath, file) => {
     expect(pkg.exports[subpath].import).toEqual({ types: `./dist/${file}.d.ts`, default: `./dist/${file}.js` });
     expect(pkg.exports[subpath].require).toEqual({ types: `./dist/${file}.d.cts`, default: `./dist/${file}.cjs` });
   });

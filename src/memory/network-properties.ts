@@ -71,6 +71,14 @@ const KEYS: Readonly<Record<string, Readonly<Record<string, Reading>>>> = {
     harvestNetworkFeeSinkAddress: IDENTITY,
     maxTransactionsPerBlock: UNMODELLED,
   },
+  fork_heights: {
+    totalVotingBalanceCalculationFix: UNMODELLED,
+    treasuryReissuance: UNMODELLED,
+    strictAggregateTransactionHash: big('strictAggregateTransactionHashHeight'),
+    skipSecretLockUniquenessChecks: UNMODELLED,
+    skipSecretLockExpirations: UNMODELLED,
+    forceSecretLockExpirations: UNMODELLED,
+  },
   'plugin:catapult.plugins.accountlink': { dummy: UNMODELLED },
   'plugin:catapult.plugins.aggregate': {
     maxTransactionsPerAggregate: n('maxTransactionsPerAggregate'),
@@ -114,7 +122,7 @@ const KEYS: Readonly<Record<string, Readonly<Record<string, Reading>>>> = {
 };
 
 // Sections of heights and hashes that fix up the public networks' history: nothing of them applies to a chain of its own.
-const UNMODELLED_SECTIONS = new Set(['fork_heights', 'treasury_reissuance_transaction_signatures', 'corrupt_aggregate_transaction_hashes']);
+const UNMODELLED_SECTIONS = new Set(['treasury_reissuance_transaction_signatures', 'corrupt_aggregate_transaction_hashes']);
 
 /**
  * Reads a config-network.properties text; throws a TypeError naming the key (and its line) that is

@@ -12,6 +12,7 @@ export type {
   BalanceTransferReceiptFile,
   InflationReceiptFile,
   ReceiptFile,
+  ReceiptHeaderFile,
 } from './receipt.js';
 export {
   readBlockStatement,

@@ -7,7 +7,7 @@ import { typeHex, type ByteReader } from './reader.js';
  */
 export type ReceiptFile = BalanceTransferReceiptFile | BalanceChangeReceiptFile | ArtifactExpiryReceiptFile | InflationReceiptFile;
 
-interface ReceiptHeaderFile {
+export interface ReceiptHeaderFile {
   version: number;
   /** catapult's ReceiptType (`0x2143` harvest fee). */
   type: number;

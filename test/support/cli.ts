@@ -51,13 +51,13 @@ export async function started(args: string[], accounts: number): Promise<{ base:
  * Starts the command and waits for its `listening on` line: the base URL, the output and errors so far,
  * and `printed(text)`, which waits for text printed after that line (it may come in a later chunk).
  */
-export async function listening(args: string[], env: Record<string, string> = {}): Promise<{ base: string; child: ChildProcess; output: () => string; errors: () => string; printed: (text: string) => Promise<void> }> {
+export async function listening(args: string[], env: Record<string, string> = {}, startTimeout = 20_000): Promise<{ base: string; child: ChildProcess; output: () => string; errors: () => string; printed: (text: string) => Promise<void> }> {
   const child = run(['--port', '0', '--host', '127.0.0.1', ...args], env);
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += chunk));
   child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + startTimeout;
   for (;;) {
     const match = /listening on (http:\/\/[^ ]+)/.exec(stdout);
     if (match) {

@@ -99,7 +99,7 @@ export class BlockProducer {
       },
       block: read.dto,
     };
-    this.#commit(core, info, leaves, selection, 1n);
+    this.#commit(core, info, leaves, selection, 0n);
     core.lastImportanceHash = fromHex(read.hash);
     core.finalized = { ...core.finalized, hash: read.hash };
     if (input.proof && (input.proof.finalizationEpoch !== 1 || input.proof.height !== '1' || input.proof.hash !== read.hash)) {
