@@ -248,7 +248,8 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
   }
 }
 
-describe('mirror', () => {
+// The mirror's tests run many blocks through PostgreSQL: 8–50 s each on a loaded 2-core machine, each given three times that or more.
+describe('mirror', { timeout: 60_000 }, () => {
   it('copies an upstream into the store: every block, page, head, finalization proof, node and network answer alike at each height', async () => {
     // Importance blocks every 8 (the mirror copies every account there), touched accounts in between.
     const chain = testChain({ finalizationInterval: 4, importanceGrouping: 8 });
@@ -339,7 +340,7 @@ describe('mirror', () => {
     await until(async () => (await reader.get(`/transactionStatus/${signed.hash}`)).body?.group === 'confirmed', 'the mirror to copy it confirmed');
     expect((await reader.get(`/transactionStatus/${signed.hash}`)).body).toMatchObject({ group: 'confirmed', code: 'Success', height: String(chain.height) });
     // Two comparisons of every route of the chain: some 14 s on a loaded machine.
-  }, 60_000);
+  }, 120_000);
 
   it('copies the pools: a wallet’s bonded flow through a reader answers and notifies as on the upstream', async () => {
     const chain = testChain();
@@ -502,7 +503,7 @@ describe('mirror', () => {
       expect([url, (await upstream.get(url)).status, (await reader.get(url)).status]).toEqual([url, 404, 404]);
     }
     await expectSameAsUpstream(upstream, reader);
-  }, 120_000);
+  }, 180_000);
 
   it('copies the whole state at the start, and again after a fork switch replaced the blocks that changed it', async () => {
     // Nothing finalized: the blocks after `populate` can be replaced.
@@ -630,7 +631,8 @@ describe('mirror', () => {
     expect(blocks.count).toBe(String(chain.height));
     const reader = await readerGateway();
     await expectSameAsUpstream(upstream, reader);
-  });
+    // 7.5–10 s alone: room for a loaded 2-core machine running two files at once.
+  }, 60_000);
 
   it('starts at a chosen height: the blocks, transactions and finalization rounds from there on', async () => {
     const chain = testChain({ finalizationInterval: 4 });
