@@ -54,13 +54,18 @@ export interface NemesisLayout {
   readonly transfers: readonly { readonly address: string; readonly amounts: readonly (readonly [mosaic: number, amount: bigint])[] }[];
 }
 
+/** The ids of the mosaics named `base.name` the nemesis signer makes, nonce = place in `names` (16 hex each). */
+export function nemesisMosaicIds(signer: Address, baseNamespace: string, names: readonly string[]): { id: string; aliasId: string }[] {
+  const base = generateNamespaceId(baseNamespace);
+  return names.map((name, nonce) => ({ id: idHex(generateMosaicId(signer, nonce)), aliasId: idHex(generateNamespaceId(name, base)) }));
+}
+
 /** The mosaics of a plan, as the nemesis signer makes them (nonce = place in the plan). */
 export function nemesisMosaics(signer: Address, plan: Pick<NemesisPlan, 'baseNamespace' | 'mosaics'>): NemesisMosaic[] {
-  const base = generateNamespaceId(plan.baseNamespace);
+  const ids = nemesisMosaicIds(signer, plan.baseNamespace, plan.mosaics.map((mosaic) => mosaic.name));
   return plan.mosaics.map((mosaic, nonce) => ({
     name: mosaic.name,
-    id: idHex(generateMosaicId(signer, nonce)),
-    aliasId: idHex(generateNamespaceId(mosaic.name, base)),
+    ...ids[nonce],
     nonce,
     divisibility: mosaic.divisibility,
     duration: mosaic.duration,

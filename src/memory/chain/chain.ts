@@ -182,6 +182,7 @@ export class Chain implements GatewayBackend, ChainIdentity {
       ruleTime: () => this.#ruleTime(),
       // A dump being loaded replays the chain in silence.
       emit: (event) => this.#emit(event),
+      listening: () => !this.#replaying && this.events.listenerCount > 0,
       checking: (input, check) => this.#run(input, check),
       signatureWaived: (publicKey) => this.dev.isImpersonated(this.#addresses.of(publicKey).hex),
       transactionArrived: () => {

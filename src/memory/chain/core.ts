@@ -64,6 +64,8 @@ export interface CoreParts {
   readonly ruleTime: () => bigint;
   /** Sends an event (a loaded dump replays in silence). */
   readonly emit: (event: ChainEvent) => void;
+  /** Whether an event sent now reaches anyone. */
+  readonly listening: () => boolean;
   /** Runs one check of an announce as an input of the chain. */
   readonly checking: (input: AnnouncedInput, check: () => void) => void;
   /** Whether signatures of this signer (64 hex) go unchecked (an impersonated account). */
@@ -106,7 +108,7 @@ export function createCore(parts: CoreParts): ChainCore {
     facade: identity.facade,
     addresses: parts.addresses,
     json: new TransactionJson(parts.families.flatMap((family) => family.transactions ?? [])),
-    events: { emit: parts.emit },
+    events: { emit: parts.emit, listening: parts.listening },
     engine,
     nextId,
     announceDelay,

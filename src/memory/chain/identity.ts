@@ -5,7 +5,7 @@ import { resolveChainOptions, type InMemoryChainOptions, type ResolvedChainOptio
 import { resolveRules, type ChainRules } from '../rules.js';
 import type { ChainOrigin } from './origin.js';
 import { nemesisSignerOf, type NemesisSinks } from '../nemesis-block.js';
-import { nemesisMosaics, type NemesisPlan } from '../genesis.js';
+import { nemesisMosaicIds, type NemesisPlan } from '../genesis.js';
 
 /** The id of the `symbol.xym` namespace, the currency's alias on every network. */
 export const CURRENCY_ALIAS = 'E74B99BA41F4AFEE';
@@ -134,7 +134,7 @@ export function planAccountLabels(plan: NemesisPlan): string[][] {
 /** The currency (and harvesting mosaic) of a chain: a network's given id, a plan's first (and second) mosaic, or the nemesis account's mosaic of nonce 0 named `symbol.xym`. */
 function currencyOf(given: string | undefined, nemesisAccount: ChainAccount, plan: NemesisPlan | undefined): Currency {
   if (given !== undefined) return { mosaicId: given, aliasId: CURRENCY_ALIAS, harvestingMosaicId: given };
-  const mosaics = nemesisMosaics(new Address(nemesisAccount.address), plan ?? { baseNamespace: 'symbol', mosaics: [{ name: 'xym' } as NemesisPlan['mosaics'][number]] });
+  const mosaics = nemesisMosaicIds(new Address(nemesisAccount.address), plan?.baseNamespace ?? 'symbol', plan?.mosaics.map((mosaic) => mosaic.name) ?? ['xym']);
   return { mosaicId: mosaics[0].id, aliasId: mosaics[0].aliasId, harvestingMosaicId: (mosaics[1] ?? mosaics[0]).id };
 }
 

@@ -200,8 +200,9 @@ export class ChainEngine {
    * is left out, with no trace), then the plugins' block observers (fees, inflation,
    * expiries). Nothing is confirmed until `commit`.
    */
-  executeBlock<T>(block: BlockEnvironment & { harvesterAddress: string; beneficiaryAddress: string }, candidates: readonly BlockCandidate<T>[]): BlockExecution<T> {
-    const { executor, state, traces } = this.#options;
+  executeBlock<T>(block: BlockEnvironment & { harvesterAddress: string; beneficiaryAddress: string }, candidates: readonly BlockCandidate<T>[], { traced = true } = {}): BlockExecution<T> {
+    const { executor, state } = this.#options;
+    const traces = traced ? this.#options.traces : undefined;
     const delta = state.delta();
     const statements = new StatementBuilder();
     const run = { ...block, statements };

@@ -30,7 +30,8 @@ export interface LifecycleOptions {
   addresses: AddressBook;
   /** Transactions in catapult-rest's JSON, each type's body as its family writes it. */
   json: TransactionJson;
-  events: Pick<EventStream, 'emit'>;
+  /** Where events go; `listening()` false spares building a block's `confirmedAdded` frames nobody receives (a nemesis block made as the chain is). */
+  events: Pick<EventStream, 'emit'> & { listening?: () => boolean };
   /** The state, and the validators and observers that check and change it. */
   engine: ChainEngine;
   /** The next entry id (ids sort in insertion order). */
@@ -338,12 +339,14 @@ export class TransactionLifecycle {
 
   /** Moves the block's transactions to confirmed: `unconfirmedRemoved`, then `confirmedAdded`, for each. */
   confirm(selection: BlockSelection, height: bigint, timestamp: string): void {
+    const listening = this.#options.events.listening?.() ?? true;
     selection.records.forEach((record, index) => {
       const wasUnconfirmed = this.unconfirmed.remove(record.hash) !== undefined;
       record.placement = { height, index, timestamp, feeMultiplier: selection.feeMultiplier };
       record.settle();
       record.renumber(this.#options.nextId);
       this.confirmed.add(record);
+      if (!listening) return;
       if (wasUnconfirmed) this.#emit('unconfirmedRemoved', record.channelAddresses, { meta: { hash: record.hash } });
       this.#emit('confirmedAdded', record.channelAddresses, this.#notification(record, 'confirmed'));
     });
@@ -354,7 +357,8 @@ export class TransactionLifecycle {
    * the unconfirmed pool. Commit it and `confirm` it once the block is built.
    */
   genesisSelection(decoded: readonly DecodedTransaction[], block: BlockEnvironment & { harvesterAddress: string; beneficiaryAddress: string }): BlockSelection {
-    const execution = this.#options.engine.executeBlock(block, decoded.map((transaction) => ({ item: this.#record(transaction), decoded: transaction, fee: 0n })));
+    // No traces: a nemesis block's transactions would fill them (mainnet's has 26,017) with what nobody asks about.
+    const execution = this.#options.engine.executeBlock(block, decoded.map((transaction) => ({ item: this.#record(transaction), decoded: transaction, fee: 0n })), { traced: false });
     if (execution.failed.length > 0) throw new RangeError(`the nemesis block's transaction ${execution.failed[0].item.hash} fails with ${execution.failed[0].failure}`);
     return { records: execution.included, feeMultiplier: 0, totalFee: 0n, execution };
   }
