@@ -28,6 +28,8 @@ const SUITES: Record<string, StartOptions> = {
   'dev-snapshots': {},
   // Two chains building the same blocks, with and without traces.
   traces: {},
+  // mainnet's nemesis block: each run, gateway or baseline, in a process of its own (--expose-gc there).
+  genesis: {},
   // A throwaway PostgreSQL, reader processes and three load generators.
   'postgres-store': {},
   // A throwaway PostgreSQL, an upstream gateway here, the mirror as a process.

@@ -22,6 +22,10 @@ describe('symbol-gateway --store postgres://… --genesis', () => {
     const reader = await listening(['--store', url, '--reader']);
     expect((await json(`${reader.base}/blocks/1`)).meta.hash).toBe(TESTNET_BLOCK_1);
     expect((await json(`${reader.base}/finalization/proof/epoch/1`)).hash).toBe(TESTNET_BLOCK_1);
+    // Its 37 transactions, in block order.
+    const transactions = await json(`${reader.base}/transactions/confirmed?height=1&pageSize=100&order=asc`);
+    expect(transactions.pagination.totalEntries).toBe(37);
+    expect(transactions.data.map((entry: any) => entry.meta.index)).toEqual(Array.from({ length: 37 }, (_, i) => i));
     const { blocks } = await json(`${writer.base}/dev/mine`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"count":2}' });
     writer.child.kill('SIGTERM');
     await once(writer.child, 'exit');

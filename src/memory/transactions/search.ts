@@ -8,13 +8,13 @@ export type Entry = Searchable & { readonly id: string };
 export function residualFilter(criteria: TransactionSearchCriteria, indexed: { address: boolean }): ((entry: Entry) => boolean) | undefined {
   const checks: ((entry: Entry) => boolean)[] = [];
   const { address, signerPublicKey, recipientAddress, type, transferMosaicId, fromTransferAmount, toTransferAmount } = criteria;
-  if (address !== undefined && !indexed.address) checks.push((entry) => entry.addresses.has(address));
+  if (address !== undefined && !indexed.address) checks.push((entry) => entry.addresses.includes(address));
   if (signerPublicKey !== undefined) checks.push((entry) => entry.signerPublicKey === signerPublicKey);
-  if (recipientAddress !== undefined) checks.push((entry) => entry.recipients.has(recipientAddress));
+  if (recipientAddress !== undefined) checks.push((entry) => entry.recipients.includes(recipientAddress));
   if (type !== undefined) checks.push((entry) => type.includes(entry.type));
   if (transferMosaicId !== undefined) {
     checks.push((entry) => {
-      const amount = entry.transfers.get(transferMosaicId);
+      const amount = entry.transfers.find(([mosaicId]) => mosaicId === transferMosaicId)?.[1];
       if (amount === undefined) return false;
       return (fromTransferAmount === undefined || amount >= fromTransferAmount) && (toTransferAmount === undefined || amount <= toTransferAmount);
     });
