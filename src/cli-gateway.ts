@@ -21,7 +21,7 @@ import { rulesFromJson } from './memory/rules-json.js';
 import { InMemoryChain } from './in-memory-chain.js';
 import type { GatewayBackend } from './backend/index.js';
 import type { InMemoryChainOptions } from './memory/options.js';
-import { differingOptions, optionsOfDump, readChainDump, writeChainDump, type ChainDump, type StateOptionName } from './memory/chain-dump.js';
+import { differingOptions, dumpedNemesis, optionsOfDump, readChainDump, writeChainDump, type ChainDump, type StateOptionName } from './memory/chain-dump.js';
 import { resolveChainOptions } from './memory/options.js';
 import { nemesisHashOf } from './memory/nemesis-block.js';
 
@@ -497,6 +497,10 @@ async function loadState(path: string, options: Options): Promise<InMemoryChain 
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new UsageError(`--state ${path}: ${(error as Error).message}`);
+  }
+  const nemesis = dumpedNemesis(dump.options);
+  if (nemesis !== undefined && (options.chain.nemesis === undefined || nemesisHashOf(options.chain.nemesis) !== nemesis)) {
+    throw new UsageError(`the chain in ${path} was made on the network nemesis block ${nemesis}: start with --genesis <that network's preset> to load it`);
   }
   const dumped = optionsOfDump(dump.options);
   for (const [name, flag] of Object.entries(options.given) as [keyof Options['given'], string][]) {

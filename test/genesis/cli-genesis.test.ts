@@ -5,11 +5,16 @@
 import { generateNamespaceId, SymbolFacade } from 'symbol-sdk/symbol';
 import { PrivateKey } from 'symbol-sdk';
 import { KeyPair } from 'symbol-sdk/symbol';
+import { once } from 'node:events';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureGenesisPresets } from '../../scripts/genesis-presets.js';
 import { finished, listening } from '../support/cli.js';
 
 const TESTNET = new URL('../fixtures/genesis/testnet', import.meta.url).pathname;
+const TESTNET_BLOCK_1 = '135B9276FE14D6724F87764DD3F8E332813AE9A36D1A7953B12213EA9ACB6B97';
 const json = async (url: string, init?: RequestInit): Promise<any> => (await fetch(url, init)).json();
 const put = (url: string, body: unknown) => json(url, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const post = (url: string, body: unknown) => json(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -53,8 +58,8 @@ describe('symbol-gateway --genesis', () => {
 
   it("serves testnet's real block 1 and harvests on top: a transfer from an account funded through the development controls confirms", async () => {
     const gateway = await listening(['--genesis', TESTNET, '--block-time', '0']);
-    await gateway.printed('block 1: the testnet nemesis block 135B9276FE14D6724F87764DD3F8E332813AE9A36D1A7953B12213EA9ACB6B97 (37 transactions)');
-    expect((await json(`${gateway.base}/blocks/1`)).meta.hash).toBe('135B9276FE14D6724F87764DD3F8E332813AE9A36D1A7953B12213EA9ACB6B97');
+    await gateway.printed(`block 1: the testnet nemesis block ${TESTNET_BLOCK_1} (37 transactions)`);
+    expect((await json(`${gateway.base}/blocks/1`)).meta.hash).toBe(TESTNET_BLOCK_1);
     // No funded test accounts: the network's own nemesis block funds none of the chain's.
     expect(gateway.output()).not.toContain('funded test accounts');
     await payOnTop(gateway.base, 'testnet', '72C0212E67A08BCE');
@@ -85,6 +90,20 @@ describe('symbol-gateway --genesis', () => {
     const accounts = gateway.output().split('\n').filter((line) => / {2}T[A-Z0-9]{38} {2}private key [0-9A-F]{64}/.test(line));
     expect(accounts).toHaveLength(5 + 2);
     expect(accounts.filter((line) => line.includes('cat.currency'))).toHaveLength(5);
+  }, 60_000);
+
+  it('writes its chain to --state and loads it again only with the same --genesis', async () => {
+    const state = join(await mkdtemp(join(tmpdir(), 'genesis-state-')), 'chain.json');
+    const first = await listening(['--genesis', TESTNET, '--block-time', '0', '--state', state]);
+    const { blocks } = await post(`${first.base}/dev/mine`, { count: 2 });
+    first.child.kill('SIGTERM');
+    await once(first.child, 'exit');
+    const without = await finished(['--block-time', '0', '--state', state]);
+    expect(without.code).toBe(2);
+    expect(without.stderr).toContain(`the chain in ${state} was made on the network nemesis block ${TESTNET_BLOCK_1}: start with --genesis`);
+    const again = await listening(['--genesis', TESTNET, '--block-time', '0', '--state', state]);
+    await again.printed(`state: loaded from ${state} at height 3`);
+    expect((await json(`${again.base}/blocks/3`)).meta.hash).toBe(blocks[1].hash);
   }, 60_000);
 
   it('refuses --accounts, --balance, --network-properties and --fork with it, and a folder that is no preset, with exit code 2 and the reason', async () => {
