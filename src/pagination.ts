@@ -80,7 +80,23 @@ export function resolvePagination(options: Partial<PaginationSettings> = {}): Pa
 export class GatewayQuery extends URLSearchParams {
   constructor(search: string, readonly pagination: PaginationSettings) {
     super(search);
+    // catapult-rest reads a parameter given with an empty value (`type=`, as symbol-sdk 2's
+    // repositories send an unset filter) as absent: `params.type ? … : undefined`.
+    if (hasEmptyValue(search)) for (const [name, value] of [...this]) if (value === '') this.delete(name, '');
   }
+}
+
+/** Whether a query string may hold a parameter with an empty value (`a=`, `a=&b=1`, `a`): cheap, and never false for one that does. */
+function hasEmptyValue(search: string): boolean {
+  if (search === '') return false;
+  for (let start = 0; start <= search.length; ) {
+    let end = search.indexOf('&', start);
+    if (end === -1) end = search.length;
+    const equals = search.indexOf('=', start);
+    if (end > start && (equals === -1 || equals >= end - 1)) return true;
+    start = end + 1;
+  }
+  return false;
 }
 
 const UNSIGNED = /^(0|[1-9][0-9]*)$/;
