@@ -108,6 +108,10 @@ options (each also read from the environment variable in brackets):
   --metrics-path <path>  serve Prometheus metrics (requests, latency, sockets, frames, lag, pool) at this
                       path (default: no metrics; /metrics with --metrics-port)
   --metrics-port <n>  serve them on this port of --host instead, apart from the gateway's routes
+  --node-list, --no-node-list  node lists in NodeWatch's shape (/api/symbol/nodes/api|peer, for the
+                      official explorer's nodeWatch endpoint) and statistics-service's (/nodes?filter=,
+                      for the desktop wallet), listing this gateway as reached and its --peers: on for a
+                      chain, off for a --reader unless --node-list
   --rosetta           serve the Rosetta (Mesh) API under /rosetta on the gateway's port
                       (POST /rosetta/network/list; exchanges' integration API, as catapult-rest's)
   --rosetta-port <n>  serve it at the root of this port of --host too (POST /network/list), as
@@ -131,6 +135,8 @@ interface Options {
   host: string;
   /** Whether the /dev/ controls are on (a chain's only). */
   dev: boolean;
+  /** The NodeWatch and statistics-service node lists: undefined for the gateway's default. */
+  nodeList?: boolean;
   /** HTTPS beside HTTP: the files, what they held at start, the port. */
   tls?: { files: TlsFiles; credentials: TlsCredentials; port: number };
   chain: InMemoryChainOptions;
@@ -161,7 +167,12 @@ interface Options {
 }
 
 function parse(argv: readonly string[]): Options {
-  const flags = flagsOf(argv, { ...settingFlags(), 'no-dev': { type: 'boolean' }, config: { type: 'string' }, help: { type: 'boolean', short: 'h' } }) as FlagValues & { 'no-dev'?: boolean; config?: string; help?: boolean };
+  const flags = flagsOf(argv, { ...settingFlags(), 'no-dev': { type: 'boolean' }, 'no-node-list': { type: 'boolean' }, config: { type: 'string' }, help: { type: 'boolean', short: 'h' } }) as FlagValues & {
+    'no-dev'?: boolean;
+    'no-node-list'?: boolean;
+    config?: string;
+    help?: boolean;
+  };
   if (flags.help) return { help: true, port: 0, host: '', dev: false, chain: {}, gateway: {}, given: {}, store: { kind: 'memory' }, notes: [], logLevel: 'info' };
   if (flags.config === '') throw new UsageError('--config must name a file');
   // The config file's settings, each overridden by its flag.
@@ -254,6 +265,9 @@ function parse(argv: readonly string[]): Options {
   if (values.dev && store.kind === 'postgres' && store.reader && !flags['no-dev']) throw new UsageError('--dev goes with a chain: a --reader has none to control');
   // On for a development chain, off for one a database keeps (a writer others read) unless asked.
   const dev = flags['no-dev'] ? false : (values.dev ?? store.kind === 'memory');
+  if (flags['node-list'] && flags['no-node-list']) throw new UsageError('--node-list and --no-node-list say the opposite: give one');
+  // Undefined: the gateway's default (on over a chain, off for a reader).
+  const nodeList = flags['no-node-list'] ? false : values['node-list'];
   const tls = tlsOf(values);
   if (tls && tls.port === port && port !== 0) throw new UsageError(`--tls-port ${tls.port} is --port's: HTTPS needs a port of its own`);
   const fork = forkOf(values.fork ?? (env.FORK_URL || undefined), values['fork-height'], values);
@@ -265,7 +279,7 @@ function parse(argv: readonly string[]): Options {
   if (!LOG_LEVELS.includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not '${logLevel}'`);
   const rosetta = rosettaOf(values);
   if (rosetta?.port !== undefined && rosetta.port !== 0 && (rosetta.port === port || rosetta.port === tls?.port)) throw new UsageError(`--rosetta-port ${rosetta.port} is the gateway's: Rosetta needs a port of its own`);
-  return { help: false, port, host, dev, tls, chain, gateway, node, state: values.state, given, store, fork, genesis, notes, ruled, metrics: metricsOf(values), logLevel, rosetta };
+  return { help: false, port, host, dev, nodeList, tls, chain, gateway, node, state: values.state, given, store, fork, genesis, notes, ruled, metrics: metricsOf(values), logLevel, rosetta };
 }
 
 /** --rosetta and --rosetta-port: neither, no Rosetta API. */
@@ -599,6 +613,7 @@ const gateway = createGateway({
   backend,
   dev: options.dev && chain !== undefined,
   explorer: true,
+  ...(options.nodeList !== undefined && { nodeList: options.nodeList }),
   rosetta: options.rosetta !== undefined,
   accessLog: log,
   logger: { error: (message, error) => log.error({ err: error }, message) },

@@ -55,6 +55,7 @@ export const SETTINGS = {
   metricsPort: 'number',
   metricsPath: 'string',
   rosetta: 'boolean',
+  nodeList: 'boolean',
   rosettaPort: 'number',
   logLevel: 'string',
   staleAfter: 'number',

@@ -13,6 +13,7 @@ import {
 } from './errors.js';
 import { readJsonBody } from './http/body.js';
 import { devRoutes } from './routes/dev.js';
+import { nodeListRoutes } from './routes/node-lists.js';
 import { CorsPolicy, type CorsOptions } from './http/cors.js';
 import { InFlightRequests, isThenable, type InFlightRequest } from './http/in-flight.js';
 import { resolveLimits, type LimitOptions } from './http/limits.js';
@@ -85,6 +86,15 @@ export interface GatewayOptions extends LimitOptions {
    * (HTTP 500). Off by default.
    */
   rosetta?: boolean | RosettaOptions;
+  /**
+   * Node lists in the shapes Symbol's own apps ask another service for before they talk to a
+   * node: NodeWatch's (`/api/symbol/nodes/api`, `/peer`, `/mainPublicKey/{key}`, `/count`,
+   * `/api/symbol/height`: the official explorer's `endpoints.nodeWatch`) and statistics-service's
+   * (`/nodes?filter=suggested&ssl=true`, `/nodes/{publicKey}`: the desktop wallet's), listing the
+   * gateway itself as the request reached it and its peers. Default: on over a backend with
+   * development controls (the in-memory chain, a fork), off otherwise.
+   */
+  nodeList?: boolean;
   /**
    * Over a backend with `revision()` (the in-memory chain has it), the bytes of the 200 answers
    * of pure routes (every Symbol GET route but `/node/time` and `/node/health`; see `RouteOptions.pure`) are kept by
@@ -206,6 +216,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const throttle = options.throttling ? new RequestThrottle(options.throttling) : undefined;
   const hub = new ListenerHub(backend.events, options.ws, throttle && ((req) => throttle.admit(req)));
   if (explorer) explorerRoute(router, explorer, hub.path);
+  if (options.nodeList ?? backend.dev !== undefined) nodeListRoutes(router, backend, hub.path);
   // A visitor at the root of a standalone gateway is told what it serves, and where its explorer is.
   const rootHint = `: this is a Symbol REST gateway (try GET /chain/info)${explorer ? `; its explorer is at ${explorer}` : ''}`;
   const rosetta = rosettaPath(options.rosetta);

@@ -8,6 +8,8 @@ export interface KoaContextLike {
   /** Set to false so Koa leaves a response the gateway wrote alone. */
   respond?: boolean;
   request: { body?: unknown };
+  /** The URL before koa-mount took its prefix off: what the gateway's node lists name it by (as Express's `req.originalUrl`). */
+  originalUrl?: string;
 }
 
 /** A Koa middleware. */
@@ -29,8 +31,9 @@ export type KoaMiddleware = (ctx: KoaContextLike, next: () => Promise<unknown>) 
  */
 export function koaGateway(gateway: Pick<Gateway, 'handle'>): KoaMiddleware {
   return async (ctx, next) => {
-    const req = ctx.req as IncomingMessage & { body?: unknown };
+    const req = ctx.req as IncomingMessage & { body?: unknown; originalUrl?: string };
     if (ctx.request.body !== undefined && req.body === undefined) req.body = ctx.request.body;
+    if (ctx.originalUrl !== undefined && req.originalUrl === undefined) req.originalUrl = ctx.originalUrl;
     let passed = false;
     await gateway.handle(ctx.req, ctx.res, () => {
       passed = true;
