@@ -112,6 +112,7 @@ options (each also read from the environment variable in brackets):
                       official explorer's nodeWatch endpoint) and statistics-service's (/nodes?filter=,
                       for the desktop wallet), listing this gateway as reached and its --peers: on for a
                       chain, off for a --reader unless --node-list
+  --no-explorer       no explorer page at /explorer (it reads only public routes; on by default)
   --rosetta           serve the Rosetta (Mesh) API under /rosetta on the gateway's port
                       (POST /rosetta/network/list; exchanges' integration API, as catapult-rest's)
   --rosetta-port <n>  serve it at the root of this port of --host too (POST /network/list), as
@@ -137,6 +138,8 @@ interface Options {
   dev: boolean;
   /** The NodeWatch and statistics-service node lists: undefined for the gateway's default. */
   nodeList?: boolean;
+  /** The explorer page at /explorer (on unless --no-explorer). */
+  explorer: boolean;
   /** HTTPS beside HTTP: the files, what they held at start, the port. */
   tls?: { files: TlsFiles; credentials: TlsCredentials; port: number };
   chain: InMemoryChainOptions;
@@ -167,13 +170,14 @@ interface Options {
 }
 
 function parse(argv: readonly string[]): Options {
-  const flags = flagsOf(argv, { ...settingFlags(), 'no-dev': { type: 'boolean' }, 'no-node-list': { type: 'boolean' }, config: { type: 'string' }, help: { type: 'boolean', short: 'h' } }) as FlagValues & {
+  const flags = flagsOf(argv, { ...settingFlags(), 'no-dev': { type: 'boolean' }, 'no-node-list': { type: 'boolean' }, 'no-explorer': { type: 'boolean' }, config: { type: 'string' }, help: { type: 'boolean', short: 'h' } }) as FlagValues & {
     'no-dev'?: boolean;
     'no-node-list'?: boolean;
+    'no-explorer'?: boolean;
     config?: string;
     help?: boolean;
   };
-  if (flags.help) return { help: true, port: 0, host: '', dev: false, chain: {}, gateway: {}, given: {}, store: { kind: 'memory' }, notes: [], logLevel: 'info' };
+  if (flags.help) return { help: true, port: 0, host: '', dev: false, explorer: false, chain: {}, gateway: {}, given: {}, store: { kind: 'memory' }, notes: [], logLevel: 'info' };
   if (flags.config === '') throw new UsageError('--config must name a file');
   // The config file's settings, each overridden by its flag.
   const file = flags.config === undefined ? {} : readConfigFile(flags.config);
@@ -277,9 +281,13 @@ function parse(argv: readonly string[]): Options {
   if (gateway.throttling) notes.push(throttlingNote(gateway.throttling));
   const logLevel = values['log-level'] ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not '${logLevel}'`);
+  const metrics = metricsOf(values);
+  if (metrics?.port !== undefined && metrics.port !== 0 && (metrics.port === port || metrics.port === tls?.port)) throw new UsageError(`--metrics-port ${metrics.port} is the gateway's: metrics need a port of their own`);
   const rosetta = rosettaOf(values);
-  if (rosetta?.port !== undefined && rosetta.port !== 0 && (rosetta.port === port || rosetta.port === tls?.port)) throw new UsageError(`--rosetta-port ${rosetta.port} is the gateway's: Rosetta needs a port of its own`);
-  return { help: false, port, host, dev, nodeList, tls, chain, gateway, node, state: values.state, given, store, fork, genesis, notes, ruled, metrics: metricsOf(values), logLevel, rosetta };
+  if (rosetta?.port !== undefined && rosetta.port !== 0 && (rosetta.port === port || rosetta.port === tls?.port || rosetta.port === metrics?.port)) {
+    throw new UsageError(`--rosetta-port ${rosetta.port} is ${rosetta.port === metrics?.port ? "--metrics-port's" : "the gateway's"}: Rosetta needs a port of its own`);
+  }
+  return { help: false, port, host, dev, nodeList, tls, chain, gateway, node, state: values.state, given, store, fork, genesis, notes, ruled, metrics, logLevel, rosetta, explorer: !flags['no-explorer'] };
 }
 
 /** --rosetta and --rosetta-port: neither, no Rosetta API. */
@@ -612,7 +620,7 @@ const gateway = createGateway({
   ...options.gateway,
   backend,
   dev: options.dev && chain !== undefined,
-  explorer: true,
+  explorer: options.explorer,
   ...(options.nodeList !== undefined && { nodeList: options.nodeList }),
   rosetta: options.rosetta !== undefined,
   accessLog: log,
@@ -624,7 +632,7 @@ gateway.attach(server);
 // HTTPS and WSS beside HTTP (the interface document's ports 3001 and 3000): the same gateway on both.
 const secure = options.tls ? https.createServer(options.tls.credentials, gateway.handle) : undefined;
 if (secure) gateway.attach(secure);
-const metricsServer = options.metrics?.port === undefined ? undefined : serveMetrics(options.metrics.port, options.metrics.path);
+const metricsServer = options.metrics?.port === undefined ? undefined : metricsOnItsPort(options.metrics.path);
 const rosettaServer = options.rosetta?.port === undefined ? undefined : rosettaOnItsPort();
 
 /** The Rosetta API at the root of a server of its own (HTTPS when the gateway has TLS): each request goes to the gateway's /rosetta routes. */
@@ -638,9 +646,9 @@ function rosettaOnItsPort(): http.Server {
   return rosetta;
 }
 
-/** Prometheus metrics on a port of their own: its path answers them, any other 404. */
-function serveMetrics(port: number, path: string): http.Server {
-  const metrics = http.createServer((req, res) => {
+/** Prometheus metrics on a server of their own (listening with the gateway's): its path answers them, any other 404. */
+function metricsOnItsPort(path: string): http.Server {
+  return http.createServer((req, res) => {
     if (req.method !== 'GET' || req.url?.split('?')[0] !== path) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'ResourceNotFound', message: `metrics are at GET ${path}` }));
       return;
@@ -649,10 +657,6 @@ function serveMetrics(port: number, path: string): http.Server {
       (text) => res.writeHead(200, { 'content-type': registry!.contentType }).end(text),
       (error: Error) => res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'Internal', message: error.message })),
     );
-  });
-  return metrics.listen(port, options.host, () => {
-    const { port: bound } = metrics.address() as AddressInfo;
-    console.log(`metrics: http://${options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host}:${bound}${path}`);
   });
 }
 
@@ -667,7 +671,13 @@ function readableStdout(): Writable {
 }
 
 try {
-  await Promise.all([listen(server, options.port), ...(secure ? [listen(secure, options.tls!.port)] : []), ...(rosettaServer ? [listen(rosettaServer, options.rosetta!.port!)] : [])]);
+  await Promise.all([
+    listen(server, options.port),
+    ...(secure ? [listen(secure, options.tls!.port)] : []),
+    ...(rosettaServer ? [listen(rosettaServer, options.rosetta!.port!)] : []),
+    // A metrics port in use is said as the others are, not as a stack trace.
+    ...(metricsServer ? [listen(metricsServer, options.metrics!.port!)] : []),
+  ]);
 } catch (error) {
   // A port in use, an address not this machine's: a bad value of --port or --host, said plainly, not as a stack.
   const { code, port } = error as NodeJS.ErrnoException & { port?: number };
@@ -686,6 +696,8 @@ try {
     const { blockInterval, automine } = chain.options;
     const mining = [blockInterval > 0 ? `a block every ${blockInterval} ms` : 'blocks on request', ...(automine ? ['automine'] : [])].join(', ');
     console.log(`symbol-gateway listening on ${base} (in-memory ${chain.options.network}, ${mining}${storeLine ? `; ${storeLine}` : ''})`);
+    // What PUT /dev/balance and a wallet's transfers name the currency by.
+    console.log(`currency: mosaic ${chain.currency.mosaicId}, alias ${chain.currency.aliasId}`);
   }
   if (secure) console.log(`HTTPS on ${url('https', secure)} (WebSocket: ${url('wss', secure)}/ws; certificate ${options.tls!.files.cert}, read again on SIGHUP)`);
   const loopback = isLoopback(options.host);
@@ -696,11 +708,11 @@ try {
   if (genesisLine) console.log(genesisLine);
   if (chain && options.state !== undefined) console.log(`state: ${loaded ? `loaded from ${options.state} at height ${chain.height}` : `a new chain`}; written to ${options.state} on exit`);
   console.log(`try: curl ${base}/blocks   (WebSocket: ws://${base.slice('http://'.length)}/ws)`);
-  if (options.metrics && options.metrics.port === undefined) console.log(`metrics: ${base}${options.metrics.path}`);
+  if (options.metrics) console.log(`metrics: ${metricsServer ? url('http', metricsServer) : base}${options.metrics.path}`);
   if (rosettaServer) console.log(`rosetta: ${url(options.tls ? 'https' : 'http', rosettaServer)} (try: curl -X POST -H 'content-type: application/json' -d '{}' ${url(options.tls ? 'https' : 'http', rosettaServer)}/network/list)`);
   else if (options.rosetta) console.log(`rosetta: ${base}${ROSETTA_PATH} (try: curl -X POST -H 'content-type: application/json' -d '{}' ${base}${ROSETTA_PATH}/network/list)`);
   // A reader serves the explorer too: it reads only public routes.
-  console.log(`explorer: ${base}/explorer`);
+  if (options.explorer) console.log(`explorer: ${base}/explorer`);
   if (chain) {
     const idle = idleChainHint(chain.options, options.dev);
     if (idle) console.log(idle);
