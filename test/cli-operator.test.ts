@@ -27,7 +27,7 @@ describe('symbol-gateway as an operator runs it', () => {
     await gateway.printed('funded test accounts');
     expect((await fetch(`${gateway.base}/explorer`)).status).toBe(404);
     expect(gateway.output()).not.toContain('explorer:');
-    const { currencyMosaicId } = (await (await fetch(`${gateway.base}/network/properties`)).json()).chain;
+    const { currencyMosaicId } = ((await (await fetch(`${gateway.base}/network/properties`)).json()) as { chain: { currencyMosaicId: string } }).chain;
     expect(gateway.output()).toContain(`currency: mosaic ${currencyMosaicId.replace(/^0x/, '').replaceAll("'", '')}, alias E74B99BA41F4AFEE`);
     // The metrics port, bound with the others, is printed with the port it got.
     const metrics = /metrics: (http:\/\/\S+)/.exec(gateway.output())![1];
