@@ -1,7 +1,8 @@
 import { Address } from 'symbol-sdk/symbol';
 import { hasValidChecksum } from '../address.js';
 import type { MosaicAmountDTO } from '../backend/core.js';
-import type { RosettaCurrency, RosettaContext, RosettaRoutes } from './context.js';
+import type { RosettaContext, RosettaRoutes } from './context.js';
+import { currencyNamed, mosaicCurrency, type RosettaCurrency } from './currency.js';
 import { rosettaError } from './errors.js';
 import { blockAt, blockIdentifier, type BlockIdentifier } from './network.js';
 
@@ -51,35 +52,34 @@ async function mosaicsAtHead(context: RosettaContext, address: string): Promise<
   throw rosettaError('syncDuringOperation', { reason: 'the chain grew while the balance was read' });
 }
 
-/** Mosaic amounts as Mesh amounts: the network currency first (zero when the account holds none), then the others in the account's order. */
-async function amountsOf(context: RosettaContext, mosaics: readonly MosaicAmountDTO[]): Promise<Amount[]> {
-  const currency = await context.currency();
+/** Mosaic amounts as Mesh amounts: the network currency first (zero when the account holds none), then the others in the account's order, each by its id. */
+function amountsOf(currency: RosettaCurrency, mosaics: readonly MosaicAmountDTO[]): Amount[] {
   const held = mosaics.find((mosaic) => mosaic.id === currency.metadata.id);
-  const amounts: Amount[] = [{ value: held?.amount ?? '0', currency }];
-  for (const mosaic of mosaics) {
-    if (mosaic.id === currency.metadata.id) continue;
-    // A mosaic whose definition the backend no longer has (expired) still counts, by its id.
-    const other = (await context.mosaicCurrency(mosaic.id)) ?? { symbol: mosaic.id, decimals: 0, metadata: { id: mosaic.id } };
-    amounts.push({ value: mosaic.amount, currency: other });
-  }
-  return amounts;
+  const others = mosaics.filter((mosaic) => mosaic.id !== currency.metadata.id);
+  return [{ value: held?.amount ?? '0', currency }, ...others.map((mosaic) => ({ value: mosaic.amount, currency: mosaicCurrency(mosaic.id) }))];
 }
 
-/** Keeps the amounts of the currencies a request's `currencies` names (by symbol and decimals); all without the filter. */
-function filtered(amounts: Amount[], currencies: unknown): Amount[] {
-  if (currencies === undefined || currencies === null) return amounts;
+/**
+ * The mosaic ids a request's `currencies` filter names; undefined without the filter. A
+ * currency named otherwise than this gateway names it (a mosaic's alias, another number of
+ * decimals) is refused rather than matched to nothing: see `currencyNamed`.
+ */
+function wantedCurrencies(currencies: unknown, network: RosettaCurrency): Set<string> | undefined {
+  if (currencies === undefined || currencies === null) return undefined;
   if (!Array.isArray(currencies)) throw rosettaError('invalidRequestData', { reason: 'currencies must be an array' });
-  const wanted = currencies as { symbol?: unknown; decimals?: unknown }[];
-  return amounts.filter(({ currency }) => wanted.some((asked) => asked.symbol === currency.symbol && asked.decimals === currency.decimals));
+  return new Set(currencies.map((asked) => currencyNamed(asked, network).metadata.id));
 }
 
 /** What `/account/balance` and `/account/coins` answer: the head the balances were read at, and the balances. */
 async function balances(request: Readonly<Record<string, unknown>>, context: RosettaContext): Promise<{ head: BlockIdentifier; amounts: Amount[] }> {
   const address = await requestedAddress(request, context);
   if (request.include_mempool === true) throw rosettaError('notSupported', { reason: 'balances with the mempool are not supported (mempool_coins is false)' });
+  const network = await context.currency();
+  const wanted = wantedCurrencies(request.currencies, network);
   const { head, mosaics } = await mosaicsAtHead(context, address);
   checkAtHead(request.block_identifier, head);
-  return { head, amounts: filtered(await amountsOf(context, mosaics), request.currencies) };
+  const amounts = amountsOf(network, mosaics);
+  return { head, amounts: wanted ? amounts.filter(({ currency }) => wanted.has(currency.metadata.id)) : amounts };
 }
 
 /**

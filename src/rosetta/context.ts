@@ -1,20 +1,15 @@
 import { SymbolFacade } from 'symbol-sdk/symbol';
 import type { GatewayBackend } from '../backend/index.js';
 import { configMosaicId, networkOfProperties, symbolNetwork } from '../network.js';
+import { mosaicCurrency, readNetworkCurrency, type NetworkCurrency, type RosettaCurrency } from './currency.js';
 import { rosettaError } from './errors.js';
+import { firstBlock } from './first-block.js';
 
 /** A Mesh `NetworkIdentifier`: `{ blockchain: 'Symbol', network: 'testnet' | 'mainnet' }`. */
 export interface RosettaNetworkIdentifier {
   blockchain: string;
   network: string;
   sub_network_identifier?: { network: string; metadata?: Record<string, unknown> };
-}
-
-/** A Mesh `Currency`: a mosaic, named by its alias where it has one (`symbol.xym`), else by its id (16 hex). */
-export interface RosettaCurrency {
-  symbol: string;
-  decimals: number;
-  metadata: { id: string };
 }
 
 /** What every Rosetta route reads: the backend, and what follows from the network it serves (kept once read). */
@@ -24,10 +19,12 @@ export interface RosettaContext {
   networkIdentifier(): Promise<RosettaNetworkIdentifier>;
   /** symbol-sdk's facade for the network (addresses, hashes, signing payloads). */
   facade(): Promise<SymbolFacade>;
-  /** The network's currency mosaic (`currencyMosaicId` of its properties). */
+  /** The network's currency mosaic (`currencyMosaicId` of its properties), named as its nemesis block names it, and its alias. */
+  networkCurrency(): Promise<NetworkCurrency>;
+  /** The network currency as a Mesh currency (`networkCurrency().currency`). */
   currency(): Promise<RosettaCurrency>;
-  /** A mosaic (16 hex) as a Mesh currency: its alias and divisibility; undefined for a mosaic the chain does not know. */
-  mosaicCurrency(mosaicId: string): Promise<RosettaCurrency | undefined>;
+  /** A mosaic (16 hex, resolved) as a Mesh currency: the network currency, or any other by its id with 0 decimals (see currency.ts). */
+  mosaicCurrency(mosaicId: string): Promise<RosettaCurrency>;
 }
 
 /** A Rosetta route's handler: the request body (a JSON object, its network already checked) to the answer. */
@@ -40,25 +37,14 @@ export type RosettaRoutes = Readonly<Record<string, RosettaHandler>>;
 export function createRosettaContext(backend: GatewayBackend): RosettaContext {
   let identifier: Promise<RosettaNetworkIdentifier> | undefined;
   let facade: Promise<SymbolFacade> | undefined;
-  let currency: Promise<RosettaCurrency> | undefined;
-  const currencies = new Map<string, RosettaCurrency>();
+  let currency: Promise<NetworkCurrency> | undefined;
   // A failed read is not kept: the next request reads again.
   const once = <T>(read: () => Promise<T>, forget: () => void): Promise<T> => {
     const promise = read();
     promise.catch(forget);
     return promise;
   };
-  const mosaicCurrency = async (mosaicId: string): Promise<RosettaCurrency | undefined> => {
-    const known = currencies.get(mosaicId);
-    if (known) return known;
-    const [mosaic] = backend.mosaics ? await backend.mosaics.find([mosaicId]) : [];
-    if (!mosaic) return undefined;
-    const [named] = backend.namespaces ? await backend.namespaces.mosaicNames([mosaicId]) : [];
-    const found: RosettaCurrency = { symbol: named?.names[0] ?? mosaicId, decimals: mosaic.mosaic.divisibility, metadata: { id: mosaicId } };
-    currencies.set(mosaicId, found);
-    return found;
-  };
-  return {
+  const context: RosettaContext = {
     backend,
     networkIdentifier: () => (identifier ??= once(async () => ({ blockchain: 'Symbol', network: (await backend.network.type()).name }), () => (identifier = undefined))),
     facade: () =>
@@ -68,15 +54,18 @@ export function createRosettaContext(backend: GatewayBackend): RosettaContext {
         // The network's own epoch and seed (a private chain's differ from the public network's): hashes and signatures follow from them.
         return new SymbolFacade(symbolNetwork({ network: networkOfProperties(properties), epochAdjustment: Number.parseInt(network.epochAdjustment, 10), generationHashSeed: network.generationHashSeed }));
       }, () => (facade = undefined))),
-    currency: () =>
+    networkCurrency: () =>
       (currency ??= once(async () => {
         const { currencyMosaicId } = (await backend.network.properties()).chain;
         const mosaicId = configMosaicId(currencyMosaicId);
         if (mosaicId === undefined) throw rosettaError('internalServerError', { reason: `the currency mosaic id ${String(currencyMosaicId)} is not a mosaic id` });
-        const found = await mosaicCurrency(mosaicId);
-        if (!found) throw rosettaError('internalServerError', { reason: `the currency mosaic ${mosaicId} is not on the chain` });
-        return found;
+        return readNetworkCurrency(backend, mosaicId, BigInt((await firstBlock(backend)).block.height));
       }, () => (currency = undefined))),
-    mosaicCurrency,
+    currency: async () => (await context.networkCurrency()).currency,
+    mosaicCurrency: async (mosaicId) => {
+      const network = await context.currency();
+      return mosaicId === network.metadata.id ? network : mosaicCurrency(mosaicId);
+    },
   };
+  return context;
 }

@@ -30,5 +30,6 @@ export function rosettaRoutes(router: Router, backend: GatewayBackend, prefix: s
 
 export { ROSETTA_ERRORS, RosettaError } from './errors.js';
 export type { RosettaErrorBody, RosettaErrorKind } from './errors.js';
-export type { RosettaCurrency, RosettaNetworkIdentifier, RosettaContext } from './context.js';
+export type { RosettaNetworkIdentifier, RosettaContext } from './context.js';
+export type { RosettaCurrency } from './currency.js';
 export { ROSETTA_PATH } from './routes.js';

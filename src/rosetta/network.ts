@@ -2,6 +2,7 @@ import type { BlockInfoDTO } from '../backend/dto.js';
 import { VERSION } from '../version.js';
 import type { RosettaContext, RosettaRoutes } from './context.js';
 import { allRosettaErrors, rosettaError } from './errors.js';
+import { firstBlock } from './first-block.js';
 import { OPERATION_STATUS_SUCCESS, OPERATION_TYPES } from './operations.js';
 
 /** The Mesh specification version this gateway answers to. */
@@ -30,25 +31,12 @@ export async function blockAt(context: RosettaContext, height: bigint): Promise<
   return block;
 }
 
-/** The first block each backend serves, once found (it never changes). */
-const firstBlocks = new WeakMap<RosettaContext['backend'], Promise<BlockInfoDTO>>();
-
 /**
  * The first block the backend serves, Rosetta's genesis: block 1, or on a fork (and a mirror
  * started at a height) the lowest block it holds, the chain before it not being served.
  */
 export function genesisBlock(context: RosettaContext): Promise<BlockInfoDTO> {
-  let first = firstBlocks.get(context.backend);
-  if (!first) {
-    first = (async () => {
-      const block = (await context.backend.blocks.getByHeight(1n)) ?? (await context.backend.blocks.search({ pageSize: 10, pageNumber: 1, order: 'asc', orderBy: 'height' })).data[0];
-      if (!block) throw rosettaError('notFound', { reason: 'the chain has no block' });
-      return block;
-    })();
-    first.catch(() => firstBlocks.delete(context.backend));
-    firstBlocks.set(context.backend, first);
-  }
-  return first;
+  return firstBlock(context.backend);
 }
 
 /** The chain's head: its height, then its block. */

@@ -1,8 +1,12 @@
 import { PublicKey, utils } from 'symbol-sdk';
 import { Address, models } from 'symbol-sdk/symbol';
 import type { PageResult, ReceiptDTO, ReceiptSourceDTO, TransactionInfoDTO } from '../backend/index.js';
-import type { RosettaCurrency, RosettaContext } from './context.js';
+import type { RosettaContext } from './context.js';
+import type { RosettaCurrency } from './currency.js';
 import { rosettaError } from './errors.js';
+import { allPages, isAliasMosaic, pageOf } from './pages.js';
+
+export { allPages, isAliasMosaic, pageOf } from './pages.js';
 
 /**
  * Symbol's transactions and receipts as Mesh operations. The operation types this gateway
@@ -56,23 +60,7 @@ export interface AliasResolver {
   mosaic(unresolved: string, at: ChainLocation | undefined): Promise<string>;
 }
 
-/** Every entry of a paged collection, page after page of 100. */
-export async function allPages<T>(read: (pageNumber: number) => PageResult<T> | Promise<PageResult<T>>): Promise<T[]> {
-  const all: T[] = [];
-  for (let pageNumber = 1; ; pageNumber++) {
-    const { data } = await read(pageNumber);
-    all.push(...data);
-    if (data.length < 100) return all;
-  }
-}
-
-/** A paging request of 100 entries, ascending by id. */
-export function pageOf(pageNumber: number): { pageSize: number; pageNumber: number; order: 'asc'; orderBy: 'id' } {
-  return { pageSize: 100, pageNumber, order: 'asc', orderBy: 'id' };
-}
-
 const isAliasAddress = (address: string): boolean => (Number.parseInt(address.slice(0, 2), 16) & 1) === 1;
-const isAliasMosaic = (mosaicId: string): boolean => (BigInt(`0x${mosaicId}`) & (1n << 63n)) !== 0n;
 const atOrBefore = (source: ReceiptSourceDTO, at: ChainLocation): boolean =>
   source.primaryId < at.primaryId || (source.primaryId === at.primaryId && source.secondaryId <= at.secondaryId);
 
@@ -202,10 +190,9 @@ export class OperationParser {
     return (await this.context.facade()).network.publicKeyToAddress(new PublicKey(publicKey)).toString();
   }
 
-  private async currencyOf(mosaicId: string): Promise<RosettaCurrency> {
-    const currency = await this.context.mosaicCurrency(mosaicId);
-    if (!currency) throw rosettaError('internalServerError', { reason: `the mosaic ${mosaicId} is not on the chain` });
-    return currency;
+  /** A resolved mosaic id as its currency: named by nothing that can change, so a block's answer never does (currency.ts). */
+  private currencyOf(mosaicId: string): Promise<RosettaCurrency> {
+    return this.context.mosaicCurrency(mosaicId);
   }
 
   /**

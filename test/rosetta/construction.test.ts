@@ -143,7 +143,9 @@ describe('the Construction API over the in-memory chain', () => {
     chain.harvest();
     chain.announcer.announce(signedBy(chain, a, { type: 'mosaic_supply_change_transaction_v1', mosaicId, delta: 1_000n, action: 'increase' }).payload);
     chain.harvest();
-    const currency = { symbol: hex(mosaicId), decimals: 2, metadata: { id: hex(mosaicId) } };
+    // Named by its id with 0 decimals (its divisibility, 2, could be redefined); by its divisibility it names nothing.
+    const currency = { symbol: hex(mosaicId), decimals: 0, metadata: { id: hex(mosaicId) } };
+    await expectMeshError('/construction/preprocess', { operations: transfer(a, b, 250n, { ...currency, decimals: 2 }) }, 4);
     const flow = await construct(server, a, transfer(a, b, 250n, currency));
     await expectConfirmed(server, flow.hash);
     expect(await balance(server, a, hex(mosaicId))).toBe(750n);

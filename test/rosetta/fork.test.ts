@@ -1,7 +1,8 @@
 /**
  * The Rosetta API over a fork of another gateway: its genesis is the fork's first block (the
  * chain below it is the upstream's, not served), whose parent is itself; its blocks, balances and
- * construction read the forked chain.
+ * construction read the forked chain; its currency is `symbol.xym` with 6 decimals, as the
+ * upstream's nemesis block names it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryChain } from '../../src/in-memory-chain.js';
@@ -61,6 +62,8 @@ describe('Rosetta over a fork', () => {
     const rest = (await fork.get(`/accounts/${bob.address.toString()}`)).body;
     const currency = rest.account.mosaics.find((mosaic: { id: string }) => mosaic.id === balance.balances[0].currency.metadata.id);
     expect(balance.balances[0].value).toBe(currency.amount);
+    // Without block 1 (its nemesis block is the upstream's), the currency is named as every Symbol network names it.
+    expect(balance.balances[0].currency).toEqual({ symbol: 'symbol.xym', decimals: 6, metadata: { id: fork.chain.currency.mosaicId } });
     expect(balance.block_identifier.index).toBe(forkHeight + 1);
   });
 });

@@ -124,7 +124,10 @@ describe.each(Object.keys(backends))('Rosetta network and account routes over th
     expect(mosaicsSeen).toBeGreaterThan(4);
     const b = setup.chain.fundedAccounts[1]!;
     const own = (await balance(b.address)).body.balances.find((amount: { value: string }) => amount.value === '1000');
-    expect(own.currency.decimals).toBe(0);
+    // Named by its id with 0 decimals; a filter naming it so answers it alone.
+    expect(own.currency).toEqual({ symbol: own.currency.metadata.id, decimals: 0, metadata: { id: own.currency.metadata.id } });
+    expect((await balance(b.address, { currencies: [{ symbol: own.currency.metadata.id, decimals: 0 }] })).body.balances).toEqual([own]);
+    expect((await balance(b.address)).body.balances[0].currency).toEqual({ symbol: 'symbol.xym', decimals: 6, metadata: { id: currency } });
   });
 
   it('follows a transfer, honours a currencies filter, and answers coins a mosaic each', async () => {
@@ -133,7 +136,10 @@ describe.each(Object.keys(backends))('Rosetta network and account routes over th
     const currency = before.currency;
     const { body } = await balance(a!.address, { currencies: [currency] });
     expect(body.balances).toEqual([before]);
-    expect((await balance(a!.address, { currencies: [{ symbol: 'nothing', decimals: 0 }] })).body.balances).toEqual([]);
+    // A currency named otherwise than the gateway names it (not the currency's name, no mosaic id) is refused, not matched to nothing.
+    const unnamed = await balance(a!.address, { currencies: [{ symbol: 'nothing', decimals: 0 }] });
+    expect([unnamed.status, unnamed.body.code]).toEqual([500, ROSETTA_ERRORS.invalidRequestData.code]);
+    expect(unnamed.body.details.reason).toContain('its id (16 uppercase hex) with 0 decimals');
     const coins = (await post('/account/coins', { network_identifier: network, account_identifier: { address: a!.address }, include_mempool: false })).body;
     expect(coins.coins[0]).toEqual({ coin_identifier: { identifier: currency.metadata.id }, amount: before });
   });

@@ -1,5 +1,6 @@
 import type { SymbolFacade } from 'symbol-sdk/symbol';
-import type { RosettaCurrency, RosettaContext } from '../context.js';
+import type { RosettaContext } from '../context.js';
+import { currencyNamed, type RosettaCurrency } from '../currency.js';
 import { rosettaError } from '../errors.js';
 
 /** One transfer of an intent: `amount` (> 0, atomic units) of a mosaic from `sender` to `recipient` (base32 addresses). */
@@ -20,7 +21,6 @@ export interface ConstructionOperation {
 }
 
 const INTEGER = /^-?[0-9]+$/;
-const MOSAIC_ID = /^[0-9A-Fa-f]{16}$/;
 
 type Json = Readonly<Record<string, unknown>>;
 
@@ -41,16 +41,17 @@ function accountOf(operation: Json, facade: SymbolFacade, index: number): string
   return account.address;
 }
 
-/** The currency a request names, as the chain knows it: by its mosaic id (`metadata.id`), else by its symbol (the currency's alias, or a mosaic id). */
+/**
+ * The currency a request names, by this gateway's naming (`currencyNamed`: the network
+ * currency's symbol and decimals, any other mosaic's id with 0 decimals), and on the chain: a
+ * mosaic the chain does not know is refused here rather than announced to fail.
+ */
 export async function currencyOf(given: unknown, context: RosettaContext): Promise<RosettaCurrency> {
-  if (!isObject(given) || typeof given.symbol !== 'string' || typeof given.decimals !== 'number') throw invalid('a currency needs a symbol and decimals');
-  const metadataId = isObject(given.metadata) ? given.metadata.id : undefined;
-  const currency = await context.currency();
-  let found: RosettaCurrency | undefined;
-  if (typeof metadataId === 'string' && MOSAIC_ID.test(metadataId)) found = await context.mosaicCurrency(metadataId.toUpperCase());
-  else if (given.symbol === currency.symbol) found = currency;
-  else if (MOSAIC_ID.test(given.symbol)) found = await context.mosaicCurrency(given.symbol.toUpperCase());
-  if (!found || found.symbol !== given.symbol || found.decimals !== given.decimals) throw invalid(`unknown currency ${given.symbol} (${given.decimals} decimals)`);
+  const network = await context.currency();
+  const found = currencyNamed(given, network);
+  if (found === network) return found;
+  const [mosaic] = context.backend.mosaics ? await context.backend.mosaics.find([found.metadata.id]) : [];
+  if (!mosaic) throw invalid(`unknown currency ${found.symbol}: the chain has no mosaic ${found.metadata.id}`);
   return found;
 }
 

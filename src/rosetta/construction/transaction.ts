@@ -1,6 +1,8 @@
 import { PublicKey } from 'symbol-sdk';
-import { Address, SymbolFacade, generateMosaicAliasId, models } from 'symbol-sdk/symbol';
-import type { RosettaCurrency, RosettaContext } from '../context.js';
+import { Address, SymbolFacade, models } from 'symbol-sdk/symbol';
+import type { RosettaContext } from '../context.js';
+import type { RosettaCurrency } from '../currency.js';
+import { isAliasMosaic } from '../operations.js';
 import { rosettaError } from '../errors.js';
 import type { Transfer } from './intent.js';
 
@@ -78,13 +80,17 @@ async function transfersIn(transaction: TransferFields, facade: SymbolFacade, co
   );
 }
 
-/** A mosaic id of a transaction as a currency: a mosaic the chain knows, or the currency's alias (`symbol.xym`, as wallets send it). */
+/**
+ * A mosaic id of a transaction as a currency: the network currency by its id or its alias
+ * (`symbol.xym`, as wallets send it), any other mosaic by its id; another alias is not parsed
+ * (what it names can change).
+ */
 async function mosaicOf(id: bigint, context: RosettaContext): Promise<RosettaCurrency> {
-  const currency = await context.currency();
-  if (id === generateMosaicAliasId(currency.symbol)) return currency;
-  const found = await context.mosaicCurrency(id.toString(16).toUpperCase().padStart(16, '0'));
-  if (!found) throw rosettaError('notSupported', { reason: `mosaic ${id.toString(16).toUpperCase().padStart(16, '0')} is not on the chain` });
-  return found;
+  const mosaicId = id.toString(16).toUpperCase().padStart(16, '0');
+  const { currency, aliasId } = await context.networkCurrency();
+  if (mosaicId === aliasId) return currency;
+  if (isAliasMosaic(mosaicId)) throw rosettaError('notSupported', { reason: `a transfer of the mosaic alias ${mosaicId} cannot be parsed: only the currency's alias names a currency for good` });
+  return context.mosaicCurrency(mosaicId);
 }
 
 /**
