@@ -1,13 +1,14 @@
 /**
  * Takes docs/explorer.png, the README's picture of the explorer: a gateway over an in-memory
- * chain with a few blocks of transfers and a namespace, in headless Chromium; docs/explorer-charts.png,
- * its home page's charts; docs/explorer-trace.png, a failed transaction's trace (a development gateway).
+ * chain with a few blocks of transfers, an aggregate and a namespace, in headless Chromium;
+ * docs/explorer-charts.png, its home page (the latest transactions, the charts of the latest
+ * blocks); docs/explorer-trace.png, a failed transaction's trace (a development gateway).
  * `npm run screenshot:explorer`
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { generateNamespaceId, models } from 'symbol-sdk/symbol';
+import { generateMosaicId, generateNamespaceId, metadataGenerateKey, models, SymbolFacade } from 'symbol-sdk/symbol';
 import { createGateway, InMemoryChain } from '../src/index.js';
 import { launchChromium } from '../test/support/browser.js';
 
@@ -34,6 +35,12 @@ async function announce(signer: typeof alice, descriptor: Record<string, unknown
   return facade.hashTransaction(transaction).toString();
 }
 
+// Signs an aggregate complete of `signer`'s embedded transactions and announces it over HTTP.
+async function announceAggregate(signer: typeof alice, embedded: Record<string, unknown>[]): Promise<string> {
+  const transactions = embedded.map((descriptor) => facade.transactionFactory.createEmbedded({ ...descriptor, signerPublicKey: signer.keyPair.publicKey } as never));
+  return announce(signer, { type: 'aggregate_complete_transaction_v3', transactionsHash: SymbolFacade.hashEmbeddedTransactions(transactions), transactions });
+}
+
 // Harvests a block and checks that everything announced made it in.
 function harvest(expected: number): void {
   chain.processAnnounced();
@@ -45,7 +52,13 @@ const message = (text: string) => new Uint8Array([0, ...Buffer.from(text)]);
 await announce(alice, { type: 'transfer_transaction_v1', recipientAddress: recipient(bob), mosaics: [{ mosaicId: XYM, amount: 125_000_000n }], message: message('invoice 42') });
 await announce(bob, { type: 'transfer_transaction_v1', recipientAddress: recipient(carol), mosaics: [{ mosaicId: XYM, amount: 7_500_000n }], message: message('lunch') });
 await announce(carol, { type: 'namespace_registration_transaction_v1', registrationType: 'root', duration: 86_400n, name: 'carol' });
-harvest(3);
+// A mosaic made as wallets make one: its definition and its first supply in one aggregate.
+const ticket = generateMosaicId(recipient(alice), 7);
+await announceAggregate(alice, [
+  { type: 'mosaic_definition_transaction_v1', id: ticket, nonce: 7, flags: 'supply_mutable transferable', divisibility: 2, duration: 0n },
+  { type: 'mosaic_supply_change_transaction_v1', mosaicId: ticket, delta: 500_000n, action: 'increase' },
+]);
+harvest(4);
 await announce(carol, { type: 'address_alias_transaction_v1', namespaceId: generateNamespaceId('carol'), address: recipient(carol), aliasAction: 'link' });
 harvest(1);
 // More blocks, some busy, for the charts: a few transfers every third block, a slower block now and then.
@@ -58,6 +71,13 @@ for (let round = 0; chain.height < 40n; round++) {
   if (round % 7 === 0) now += 4_000;
   chain.harvest();
 }
+
+// The latest transactions, of several kinds: a child namespace, metadata in an aggregate, a transfer with a message.
+await announce(carol, { type: 'namespace_registration_transaction_v1', registrationType: 'child', parentId: generateNamespaceId('carol'), name: 'shop' });
+const contact = Buffer.from('alice@example.org');
+await announceAggregate(alice, [{ type: 'account_metadata_transaction_v1', targetAddress: recipient(alice), scopedMetadataKey: metadataGenerateKey('contact'), valueSizeDelta: contact.length, value: new Uint8Array(contact) }]);
+await announce(bob, { type: 'transfer_transaction_v1', recipientAddress: recipient(alice), mosaics: [{ mosaicId: XYM, amount: 2_000_000n }], message: message('thanks') });
+harvest(3);
 
 // A transfer of more than its signer holds: it fails, and its trace says why.
 const overdraft = await announce(bob, { type: 'transfer_transaction_v1', recipientAddress: recipient(alice), mosaics: [{ mosaicId: XYM, amount: 5_000_000_000_000n }], message: message('rent') });
@@ -72,11 +92,14 @@ await page.locator('#live.on').waitFor();
 const file = fileURLToPath(new URL('../docs/explorer.png', import.meta.url));
 await page.screenshot({ path: file });
 console.log(`wrote ${file}`);
-// The home page: the charts of the latest blocks.
+// The home page: the latest transactions and the charts of the latest blocks, in a window tall enough for both.
+await page.setViewportSize({ width: 1280, height: 1660 });
 await page.goto(`${origin}/explorer#/`);
+await page.locator('#latest-transactions tbody tr').first().waitFor();
 await page.locator('#chart-block-times rect').first().waitFor();
 const charts = fileURLToPath(new URL('../docs/explorer-charts.png', import.meta.url));
 await page.screenshot({ path: charts });
+await page.setViewportSize({ width: 1280, height: 860 });
 console.log(`wrote ${charts}`);
 // A failed transaction's page: why it failed.
 await page.goto(`${origin}/explorer#/tx/${overdraft}`);

@@ -61,7 +61,15 @@ td .mono { white-space: nowrap; }
 #history-more { margin-top: 8px; }
 .chart { margin: 12px 0 0; }
 .chart figcaption { font-size: 13px; margin-bottom: 4px; }
-.chart svg { display: block; background: #f6f7f9; border-radius: 4px; }
+.chart svg { display: block; width: 100%; height: auto; background: #f6f7f9; border-radius: 4px; }
+.chart text { font-size: 11px; fill: var(--muted); font-variant-numeric: tabular-nums; }
+.chart .axis-title { fill: var(--ink); }
+.chart .grid { stroke: #e3e6ec; }
+.chart .axis { stroke: #98a2b3; }
+#latest-transactions { margin-bottom: 18px; }
+#latest-transactions td.block { white-space: nowrap; }
+.age { font-size: 12px; }
+.summary .quote { color: var(--muted); }
 h4 { margin: 14px 0 4px; font-size: 13px; }
 .failure-block { margin: 8px 0; padding: 2px 0 4px 12px; border-left: 3px solid var(--bad); }
 td.gain { color: var(--ok); }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import { Address } from 'symbol-sdk/symbol';
+import { Address, generateMosaicId } from 'symbol-sdk/symbol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../../src/index.js';
 import type { InMemoryChain } from '../../src/in-memory-chain.js';
@@ -153,6 +153,8 @@ describe('explorer page in Chromium', () => {
       await eventually(() => page.textContent('#blocks li:first-child a')).toBe('Block 3');
       expect(await page.textContent('#height')).toBe('3');
       expect(await page.evaluate(() => (globalThis as any).stayed)).toBe(true);
+      // Its frame has the block's hashes only: its transactions are read over REST.
+      await eventually(() => page.textContent('#blocks li:first-child .txs')).toBe('no transactions');
 
       // The block with the transfer: its transaction and its receipts.
       await page.click('#blocks li[data-height="2"] a');
@@ -160,7 +162,10 @@ describe('explorer page in Chromium', () => {
       const rows = page.locator('#view table').first().locator('tbody tr');
       expect(await rows.count()).toBe(1);
       expect(await rows.first().textContent()).toContain('transfer');
-      expect(await rows.first().textContent()).toContain(`${payee.address}: 2.5 symbol.xym`);
+      // Its summary: the recipient (shortened, the address in full as the link's title), the amount, the message.
+      const summary = rows.first().locator('.summary');
+      expect(await summary.textContent()).toBe(`to ${short(payee.address)}: 2.5 symbol.xym “coffee”`);
+      expect(await summary.locator('a').getAttribute('title')).toBe(payee.address);
       // Signers by address (shortened; the public key in the link's title), the block's too.
       const signerLinks = page.locator('#view .signer a');
       expect(await rows.first().locator('.signer a').textContent()).toBe(`${payer.address.slice(0, 10)}…${payer.address.slice(-6)}`);
@@ -179,6 +184,14 @@ describe('explorer page in Chromium', () => {
       expect(mosaics).toContain('symbol.xym');
       expect(mosaics).toContain(formatXym(balance));
       expect(await page.textContent('#view')).toContain('not multisig');
+      // Its importance as its share of the chain's total (the network's totalChainImportance), the number itself in the title.
+      const { importance, importanceHeight } = (await server.get(`/accounts/${payer.address}`)).body.account;
+      const total = BigInt((await server.get('/network/properties')).body.chain.totalChainImportance.replace(/'/g, ''));
+      const share = (await page.textContent('#account-importance'))!;
+      expect(share).toMatch(/^0\.\d+ %$/);
+      const exact = Number((BigInt(importance) * 10n ** 12n) / total) / 1e10;
+      expect(Math.abs(Number(share.slice(0, -2)) / exact - 1)).toBeLessThan(0.005);
+      expect(await page.getAttribute('#account-importance', 'title')).toBe(`importance ${BigInt(importance).toLocaleString('en-US')} of ${total.toLocaleString('en-US')}, as of height ${importanceHeight}`);
 
       // A transaction by hash, confirmed; and one the chain refused.
       await search(page, paid.hash.toLowerCase());
@@ -227,11 +240,16 @@ describe('explorer page in Chromium', () => {
       const harvester = new Address(Buffer.from(block.beneficiaryAddress, 'hex')).toString();
       expect(await page.getAttribute('#blocks li[data-height="2"] .harvester a', 'href')).toBe(`#/account/${harvester}`);
 
-      // A new block shows up by the next poll.
+      // A new block shows up by the next poll, and its transaction in the latest transactions.
+      await eventually(() => page.locator('#latest-transactions tbody tr').count()).toBeGreaterThan(0);
+      const later = transfer(chain, payee, payer, { amount: 1n });
+      chain.announcer.announce(later.payload);
+      chain.processAnnounced();
       chain.harvest();
       await eventually(() => page.textContent('#blocks li:first-child a'), { timeout: 10_000 }).toBe('Block 3');
       expect(await page.textContent('#height')).toBe('3');
-      expect(await page.textContent('#blocks li:first-child .txs')).toBe('no transactions');
+      expect(await page.textContent('#blocks li:first-child .txs')).toBe('1 transaction');
+      await eventually(() => page.getAttribute('#latest-transactions tbody tr:first-child', 'data-hash')).toBe(later.hash);
 
       // The harvester's page, from its link.
       await page.click('#blocks li[data-height="2"] .harvester a');
@@ -265,7 +283,8 @@ describe('explorer page in Chromium', () => {
         valueSizeDelta: value.length,
         value: new Uint8Array(value),
       } as never);
-      chain.announcer.announce(aggregate(chain, 'complete', payee, [note]).payload);
+      const noted = aggregate(chain, 'complete', payee, [note]);
+      chain.announcer.announce(noted.payload);
       chain.processAnnounced();
       chain.harvest();
 
@@ -287,6 +306,11 @@ describe('explorer page in Chromium', () => {
       expect(await page.locator('#history-more').count()).toBe(0);
       const shown = await rows.locator('td:first-child a').evaluateAll((links) => links.map((a) => a.getAttribute('title')));
       expect(shown).toEqual(listed);
+      // Every row says what it did; the aggregate, listed without its inner transaction, by the one it holds.
+      const summaries = await rows.locator('.summary').allTextContents();
+      expect(summaries).toHaveLength(27);
+      expect(summaries.filter((text) => text === '' || text === '—')).toEqual([]);
+      expect(summaries[shown.indexOf(noted.hash)]).toBe(`1 inner account metadata: key 0000000000001234 on ${short(payee.address)}: “verified ✓”`);
 
       // Its currency, from the mosaics table: the mosaic's page with its supply as /mosaics has it.
       await page.click('#account-mosaics a');
@@ -301,7 +325,67 @@ describe('explorer page in Chromium', () => {
     }
   });
 
-  it('draws transactions, fees and block times of the latest blocks as charts on its home page', async () => {
+  it('lists the latest transactions beside the latest blocks, an aggregate by its inner ones, and follows new blocks live', async () => {
+    const server = await startGateway({ explorer: true });
+    const { chain } = server;
+    const [payer, payee, maker] = chain.fundedAccounts;
+    try {
+      const paid = transfer(chain, payer, payee, { amount: 1_500_000n, message: 'tea' });
+      // A mosaic made as wallets make one, and handed out, in one aggregate.
+      const mosaicId = generateMosaicId(new Address(maker.address), 5);
+      const embedded = (descriptor: Record<string, unknown>) => chain.facade.transactionFactory.createEmbedded({ ...descriptor, signerPublicKey: maker.keyPair.publicKey } as never);
+      const made = aggregate(chain, 'complete', maker, [
+        embedded({ type: 'mosaic_definition_transaction_v1', id: mosaicId, nonce: 5, flags: 'supply_mutable transferable', divisibility: 0, duration: 0n }),
+        embedded({ type: 'mosaic_supply_change_transaction_v1', mosaicId, delta: 1_000n, action: 'increase' }),
+        embeddedTransfer(chain, maker, payee, 10n, mosaicId),
+        embeddedTransfer(chain, maker, payer, 20n, mosaicId),
+      ]);
+      for (const signed of [paid, made]) chain.announcer.announce(signed.payload);
+      chain.processAnnounced();
+      chain.harvest(); // height 2
+
+      const { page, complaints } = await open(`${server.base}/explorer`);
+      // On the first page, beside the latest blocks.
+      const rows = page.locator('#latest-transactions tbody tr');
+      await eventually(() => rows.count()).toBe(10);
+      expect(await page.locator('#blocks li').count()).toBe(2);
+      expect(await page.locator('#latest-transactions th').allTextContents()).toEqual(['Hash', 'Type', 'Block', 'Signer', 'Summary']);
+      // Confirmed ones, newest first, as /transactions/confirmed lists them: block 2's two, then the nemesis block's.
+      const listed = (await server.get('/transactions/confirmed?order=desc&pageSize=10')).body.data.map((entry: { meta: { hash: string } }) => entry.meta.hash);
+      expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-hash')))).toEqual(listed);
+      expect(listed.slice(0, 2).sort()).toEqual([paid.hash, made.hash].sort());
+      const cells = (hash: string) => page.locator(`#latest-transactions tr[data-hash="${hash}"] > td`).allTextContents();
+      const [hash, type, block, signer, summary] = await cells(made.hash);
+      expect([hash, type, signer]).toEqual([short(made.hash), 'aggregate complete', short(maker.address)]);
+      // The height and how long ago, on the chain's clock.
+      expect(block).toMatch(/^2 (just now|\d+ s ago|\d+ min ago)$/);
+      expect(summary).toBe('4 inner (1 mosaic definition, 1 mosaic supply change, 2 transfer)');
+      expect((await cells(paid.hash))[4]).toBe(`to ${short(payee.address)}: 1.5 symbol.xym “tea”`);
+      expect((await cells(listed[2]))[2]).toMatch(/^1 /);
+
+      // A block with a transaction arrives over /ws: listed first, highlighted, the page not reloaded.
+      await eventually(() => server.gateway.hub.subscriberCount('block')).toBe(1);
+      await page.evaluate(() => ((globalThis as any).stayed = true));
+      const later = transfer(chain, payee, payer, { amount: 1n });
+      chain.announcer.announce(later.payload);
+      chain.processAnnounced();
+      chain.harvest(); // height 3
+      await eventually(() => rows.first().getAttribute('data-hash')).toBe(later.hash);
+      expect(await rows.first().getAttribute('class')).toBe('fresh');
+      expect(await rows.first().locator('td').nth(2).textContent()).toMatch(/^3 /);
+      expect(await rows.count()).toBe(10);
+      expect(await page.evaluate(() => (globalThis as any).stayed)).toBe(true);
+
+      // Its hash opens its page.
+      await rows.first().locator('td:first-child a').click();
+      await eventually(() => page.textContent('#tx-status')).toContain('confirmed');
+      expect(complaints).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('draws transactions, fees and block times of the latest blocks against labelled axes, block 1 left out', async () => {
     let now = Date.UTC(2026, 0, 1);
     const chain: InMemoryChain = testChain({ clock: () => now });
     const server = await startGateway({ backend: chain, explorer: true });
@@ -315,28 +399,54 @@ describe('explorer page in Chromium', () => {
         chain.harvest();
       }
       const { page, complaints } = await open(`${server.base}/explorer`);
-      await eventually(() => page.locator('#chart-transactions rect').count()).toBe(6);
-      expect(await page.locator('#chart-fees rect').count()).toBe(6);
+      // Block 1, the nemesis block (a real network's holds tens of thousands of transactions), is in no chart: the captions say so.
+      await eventually(() => page.locator('#chart-transactions rect').count()).toBe(5);
+      expect(await page.locator('#chart-fees rect').count()).toBe(5);
       expect(await page.locator('#chart-block-times rect').count()).toBe(4);
-      const bars = async (id: string) => page.locator(`#${id} rect`).evaluateAll((rects) => rects.map((rect) => [Number(rect.getAttribute('height')), rect.textContent]));
-      // Each block's bar as tall as its transactions against the most any has (the nemesis block's funding), oldest first.
-      const counts = (await server.get('/blocks?order=asc&pageSize=10')).body.data.map((entry: { meta: { totalTransactionsCount?: number; transactionsCount: number } }) => entry.meta.totalTransactionsCount ?? entry.meta.transactionsCount);
-      expect(counts.slice(1)).toEqual([0, 3, 1, 0, 2]);
+      expect(await page.locator('#charts rect[data-height="1"]').count()).toBe(0);
+      const nemesis = (await server.get('/blocks/1')).body.meta;
+      expect(nemesis.totalTransactionsCount).toBeGreaterThan(3);
+      expect(await page.textContent('#charts-span')).toBe(`Blocks 2 to 6. Block 1, the nemesis block, is left out: its ${nemesis.totalTransactionsCount} transactions (a network's whole setup) would flatten every other bar.`);
+      const captions = await page.locator('#charts figcaption').allTextContents();
+      expect(captions).toEqual([
+        'Transactions per block (highest: 3; block 1 left out)',
+        expect.stringMatching(/^Fees per block \(highest: [\d.]+; block 1 left out\)$/),
+        'Time between blocks (highest: 90; block 2 left out: it follows the nemesis block)',
+      ]);
+
+      // Each axis says what it counts: the x axis the block height, named under it; the y axis the value and its unit, with round ticks from 0.
+      const axes = (id: string) => page.locator(`#${id}`).evaluate((chart) => ({
+        x: chart.querySelector('.axis-x')?.textContent,
+        y: chart.querySelector('.axis-y')?.textContent,
+        xTicks: [...chart.querySelectorAll('.tick-x text')].map((text) => text.textContent),
+        yTicks: [...chart.querySelectorAll('.tick-y text')].map((text) => text.textContent),
+      }));
+      expect(await axes('chart-transactions')).toEqual({ x: 'block height', y: 'transactions per block', xTicks: ['2', '3', '4', '5', '6'], yTicks: ['0', '1', '2', '3'] });
+      expect(await axes('chart-fees')).toMatchObject({ x: 'block height', y: 'fees per block (symbol.xym)', xTicks: ['2', '3', '4', '5', '6'] });
+      expect((await axes('chart-fees')).yTicks[0]).toBe('0');
+      expect(await axes('chart-block-times')).toEqual({ x: 'block height', y: 'seconds since the block before', xTicks: ['3', '4', '5', '6'], yTicks: ['0', '25', '50', '75', '100'] });
+
+      // Each block's bar as tall as its value on the axis, oldest first: block 3's 3 transactions reach the tick of 3.
+      const bars = async (id: string) => page.locator(`#${id} rect`).evaluateAll((rects) => rects.map((rect) => ({
+        height: Number(rect.getAttribute('height')),
+        top: Number(rect.getAttribute('y')),
+        label: rect.textContent,
+      })));
+      const tickAt = async (id: string, text: string) => page.locator(`#${id} .tick-y`).filter({ hasText: new RegExp(`^${text}$`) }).locator('line').getAttribute('y1');
+      const counts = [0, 3, 1, 0, 2];
       const transactions = await bars('chart-transactions');
-      const most = Math.max(...counts);
-      transactions.forEach(([height, label], i) => {
-        expect(label).toBe(`Block ${i + 1}: ${counts[i]} transactions`);
-        expect(height).toBeCloseTo(counts[i] === 0 ? 0 : Math.max(1, (counts[i] / most) * 90), 0);
-      });
-      // Block 4 came 90 s after block 3, the others 30 s apart: the tallest bar, three times theirs (block 2, years after the nemesis block's epoch, is left out).
+      expect(transactions.map(({ label }) => label)).toEqual(counts.map((count, i) => `Block ${i + 2}: ${count} transactions`));
+      expect(transactions[1].top).toBeCloseTo(Number(await tickAt('chart-transactions', '3')), 0);
+      transactions.forEach(({ height }, i) => expect(height).toBeCloseTo((counts[i] / 3) * transactions[1].height, 1));
+      // Block 4 came 90 s after block 3, the others 30 s apart: three times as tall (block 2, years after the nemesis block's epoch, is left out).
       const times = await bars('chart-block-times');
-      expect(times.map(([, label]) => label)).toEqual([3, 4, 5, 6].map((height) => `Block ${height}: ${height === 4 ? 90 : 30} s after the one before`));
-      expect(times.map(([height]) => height)).toEqual([30, 90, 30, 30]);
-      // Fees follow the blocks' totalFee.
+      expect(times.map(({ label }) => label)).toEqual([3, 4, 5, 6].map((height) => `Block ${height}: ${height === 4 ? 90 : 30} s after the one before`));
+      times.forEach(({ height }, i) => expect(height).toBeCloseTo((i === 1 ? 1 : 1 / 3) * times[1].height, 1));
+      // Fees follow the blocks' totalFee: block 3's, with the most transactions, the highest.
       const fees = await bars('chart-fees');
       const { body } = await server.get('/blocks/3');
-      expect(fees[2][1]).toContain(`Block 3: `);
-      expect(fees[2][0]).toBe(Math.max(...fees.map(([height]) => height as number)));
+      expect(fees[1].label).toContain('Block 3: ');
+      expect(fees[1].height).toBe(Math.max(...fees.map(({ height }) => height)));
       expect(Number(body.meta.totalFee)).toBeGreaterThan(0);
       expect(complaints).toEqual([]);
     } finally {
@@ -503,6 +613,11 @@ describe('explorer page in Chromium', () => {
     }
   });
 });
+
+// A hash or an address cut as the page cuts it: its first 10 characters, its last 6.
+function short(text: string): string {
+  return `${text.slice(0, 10)}…${text.slice(-6)}`;
+}
 
 function addressHex(address: string): string {
   return Buffer.from(new Address(address).bytes).toString('hex').toUpperCase();

@@ -1,6 +1,6 @@
 import { api, found } from './api.js';
 import { base32, formatAmount } from './format.js';
-import type { AccountInfoDTO, BlockEntry, MosaicAmountDTO, MosaicInfoDTO, MosaicNamesJson, NamespaceInfoDTO, NamespaceNameDTO } from './wire.js';
+import type { AccountInfoDTO, BlockEntry, BlockFrameData, MosaicAmountDTO, MosaicInfoDTO, MosaicNamesJson, NamespaceInfoDTO, NamespaceNameDTO } from './wire.js';
 
 /* What the views share about the chain: its epoch and currency, the finalized height, the latest blocks, mosaic names. */
 
@@ -10,10 +10,12 @@ export const network = {
   /** The network's currency, in which fees are paid. */
   currencyId: '',
   finalizedHeight: 0n,
+  /** The importance all accounts share (`chain.totalChainImportance`); 0 when the network does not say. */
+  totalImportance: 0n,
 };
 
-/** The latest blocks by height (a decimal string), as listed and received over /ws. */
-export const blocks = new Map<string, BlockEntry>();
+/** The latest blocks by height (a decimal string), as listed and received over /ws (with the hashes only until read). */
+export const blocks = new Map<string, BlockEntry | BlockFrameData>();
 
 /** A mosaic's name (or its id when it has none) and divisibility. */
 export interface MosaicLabel {
@@ -21,8 +23,9 @@ export interface MosaicLabel {
   divisibility: number;
 }
 
-// Mosaic or namespace id → its label, looked up once.
+// Mosaic or namespace id → its label, namespace id → its full name: each looked up once.
 const mosaicLabels = new Map<string, Promise<MosaicLabel>>();
+const namespaceNames = new Map<string, Promise<string>>();
 
 /** A chain timestamp (ms since the network's epoch) as 'YYYY-MM-DD hh:mm:ss UTC'. */
 export function time(timestamp: string): string {
@@ -52,15 +55,22 @@ export function mosaicLabel(id: string): Promise<MosaicLabel> {
   return label;
 }
 
+/** A namespace's full name ('symbol.xym'), or its id when the chain does not know it. */
+export function namespaceName(id: string): Promise<string> {
+  let name = namespaceNames.get(id);
+  if (!name) {
+    name = api<NamespaceNameDTO[]>('/namespaces/names', { namespaceIds: [id] }).then((names) => fullName(found(names, '/namespaces/names'), id) || id, () => id);
+    namespaceNames.set(id, name);
+  }
+  return name;
+}
+
 async function lookUpMosaic(id: string): Promise<MosaicLabel> {
   if (parseInt(id[0], 16) >= 8) {
-    const [names, info] = await Promise.all([
-      api<NamespaceNameDTO[]>('/namespaces/names', { namespaceIds: [id] }),
-      api<NamespaceInfoDTO>('/namespaces/' + id),
-    ]);
+    const [name, info] = await Promise.all([namespaceName(id), api<NamespaceInfoDTO>('/namespaces/' + id)]);
     const alias = info && info.namespace.alias;
     const target = alias && alias.type === 1 && alias.mosaicId !== undefined ? await mosaicLabel(alias.mosaicId) : { divisibility: 0 };
-    return { name: fullName(found(names, '/namespaces/names'), id) || id, divisibility: target.divisibility };
+    return { name, divisibility: target.divisibility };
   }
   const [infos, names] = await Promise.all([
     api<MosaicInfoDTO[]>('/mosaics', { mosaicIds: [id] }),

@@ -47,11 +47,11 @@ export const badge = (text: string, kind?: string): HTMLSpanElement => el('span'
 /** What the page says when a view has nothing to show, or failed. */
 export const notFound = (message: string): HTMLParagraphElement => el('p', { class: 'error' }, message);
 
-/** An address from a response body (48 hex); an alias (its low bit set) shows its namespace id. */
-export function addressLink(hex: string): HTMLSpanElement {
+/** An address from a response body (48 hex), linked to its account (`shortened`: cut to its ends, in full as the title); an alias (its low bit set) shows its namespace id. */
+export function addressLink(hex: string, shortened = false): HTMLSpanElement {
   if (parseInt(hex.slice(0, 2), 16) & 1) return el('span', { class: 'mono' }, 'alias ' + (hex.slice(2, 18).match(/../g) ?? []).reverse().join(''));
   const address = base32(hex);
-  return el('span', { class: 'mono' }, link('#/account/' + address, address));
+  return el('span', { class: 'mono' }, shortened ? link('#/account/' + address, short(address), address) : link('#/account/' + address, address));
 }
 
 /** A row of a list of fields: its name and its value. */

@@ -1,7 +1,7 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
 
 /*
- * Symbol's encodings as the explorer shows them: addresses, namespace ids, amounts.
+ * Symbol's encodings as the explorer shows them: addresses, namespace ids, amounts, shares, ages.
  * Plain functions of their arguments, no DOM: the tests run them in Node against symbol-sdk.
  */
 
@@ -58,4 +58,44 @@ export function short(hex: string): string {
 /** A transfer's message as text when it is a plain one (type byte 00); undefined otherwise. */
 export function plainMessage(hex: string | undefined): string | undefined {
   return hex && hex.startsWith('00') ? new TextDecoder().decode(Uint8Array.from(hexBytes(hex.slice(2)))) : undefined;
+}
+
+/** Bytes (hex) as text when they are printable UTF-8 (a metadata value, a message); undefined otherwise. */
+export function printableText(hex: string): string | undefined {
+  const bytes = Uint8Array.from(hexBytes(hex));
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return /[\u0000-\u0008\u000e-\u001f\u007f]/.test(text) ? undefined : text;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Mosaic flags (catapult's MosaicFlags), as the page names them. */
+const MOSAIC_FLAGS: readonly [number, string][] = [[1, 'supply mutable'], [2, 'transferable'], [4, 'restrictable'], [8, 'revokable']];
+
+/** The names of the flags set in a mosaic's `flags`: 3 is ['supply mutable', 'transferable']. */
+export function mosaicFlagNames(flags: number): string[] {
+  return MOSAIC_FLAGS.filter(([bit]) => (flags & bit) !== 0).map(([, name]) => name);
+}
+
+/**
+ * `part` (a uint64 string) as a percentage of `total`, to 3 significant digits: an account's
+ * importance of the chain's total, 1e12 of 7,842,928,625,000,000 is '0.0128 %'. Undefined when the total is not known (0).
+ */
+export function percentOf(part: string, total: bigint): string | undefined {
+  if (total <= 0n) return undefined;
+  // The ratio in units of 1e-18 %, exact in BigInt, then a Number for rounding to 3 digits.
+  const percent = Number((BigInt(part) * 10n ** 20n) / total) / 1e18;
+  return percent.toLocaleString('en-US', { maximumSignificantDigits: 3 }) + ' %';
+}
+
+/** How long ago, from milliseconds: '12 s ago', '5 min ago', '3 h ago', '2 d ago'; 'just now' under a second (or ahead of the clock). */
+export function ago(ms: number): string {
+  const seconds = Math.floor(ms / 1000);
+  if (seconds < 1) return 'just now';
+  if (seconds < 60) return seconds + ' s ago';
+  if (seconds < 3600) return Math.floor(seconds / 60) + ' min ago';
+  if (seconds < 86_400) return Math.floor(seconds / 3600) + ' h ago';
+  return Math.floor(seconds / 86_400) + ' d ago';
 }

@@ -3,12 +3,13 @@ import { chartsView } from './charts.js';
 import { blocks, network, time } from './chain.js';
 import { $, badge, el, link, notFound } from './elements.js';
 import { base32, short } from './format.js';
+import { latestTransactions, refreshLatestTransactions } from './latest-transactions.js';
 import { accountView, blockView, hashView, mosaicView, namespaceView, type View } from './views.js';
-import type { BlockEntry, ChainInfoDTO, Frame, NetworkConfigurationDTO, Page } from './wire.js';
+import type { BlockEntry, BlockFrameData, ChainInfoDTO, Frame, NetworkConfigurationDTO, Page } from './wire.js';
 
 /*
  * The explorer's client, bundled into the page by `npm run build:explorer`: navigation between
- * the views, search, and the live header and list of blocks over /ws.
+ * the views, search, and the live header, list of blocks and home page over /ws.
  */
 
 const WS_PATH = setting('ws-path');
@@ -44,10 +45,10 @@ async function route(): Promise<void> {
     if (ticket === shown) $('view').replaceChildren(node);
   };
   if (!view || argument === undefined) {
-    const hint = el('p', { class: 'hint' }, 'Pick a block, or search for a height, a hash, an address or a namespace name.');
-    show(hint);
-    // The chain over time under it, once read (a failed read leaves the hint alone).
-    chartsView().then((charts) => show(el('div', {}, hint, charts)), () => undefined);
+    // The home page: the latest transactions, then the chain over time once read (a failed read leaves the rest alone).
+    const charts = el('div', {});
+    show(el('div', { id: 'home' }, el('p', { class: 'hint' }, 'Pick a block or a transaction, or search for a height, a hash, an address or a namespace name.'), latestTransactions(), charts));
+    chartsView().then((drawn) => charts.replaceChildren(drawn), () => undefined);
     return;
   }
   show(el('p', { class: 'hint' }, 'Loading…'));
@@ -102,10 +103,20 @@ function renderBlocks(fresh?: string): void {
     el('span', { class: 'hash mono' }, short(meta.hash)))));
 }
 
-// '3 transactions' (inner ones of aggregates counted in), '1 transaction', 'no transactions'.
-function transactionCount(meta: BlockEntry['meta']): string {
-  const count = meta.totalTransactionsCount ?? meta.transactionsCount;
-  return count === 0 ? 'no transactions' : count === 1 ? '1 transaction' : `${count} transactions`;
+// '3 transactions' (inner ones of aggregates counted in), '1 transaction', 'no transactions'; nothing yet for a block known by its frame only.
+function transactionCount(meta: BlockEntry['meta'] | BlockFrameData['meta']): string {
+  const count = 'transactionsCount' in meta ? meta.totalTransactionsCount ?? meta.transactionsCount : undefined;
+  return count === undefined ? '' : count === 0 ? 'no transactions' : count === 1 ? '1 transaction' : `${count} transactions`;
+}
+
+// A block the channel announced, read over REST for what its frame leaves out (its transactions); the latest transactions read again when it has any.
+async function readBlock(height: string): Promise<void> {
+  const entry = await api<BlockEntry>('/blocks/' + height);
+  if (!entry || !blocks.has(height)) return;
+  blocks.set(height, entry);
+  const count = document.querySelector('#blocks li[data-height="' + height + '"] .txs');
+  if (count) count.textContent = transactionCount(entry.meta);
+  if (entry.meta.transactionsCount > 0) await refreshLatestTransactions();
 }
 
 // The account the block's fees went to, as an address linked to its page.
@@ -118,9 +129,11 @@ async function loadBlocks(): Promise<void> {
   const blocksPath = '/blocks?orderBy=height&order=desc&pageSize=' + MAX_BLOCKS;
   const [info, page] = await Promise.all([api<ChainInfoDTO>('/chain/info'), api<Page<BlockEntry>>(blocksPath)]);
   const { height, latestFinalizedBlock } = found(info, '/chain/info');
+  const moved = height !== $('height').textContent;
   showHeights(height, latestFinalizedBlock.height);
   for (const entry of found(page, blocksPath).data) blocks.set(entry.block.height, entry);
   renderBlocks();
+  if (moved) void refreshLatestTransactions();
 }
 
 function live(state: 'on' | 'off' | 'poll', text: string): void {
@@ -152,6 +165,8 @@ function connect(): void {
       blocks.set(block.height, frame.data);
       showHeights(block.height);
       renderBlocks(block.height);
+      // A failed read leaves the count out until the list is read again.
+      readBlock(block.height).catch(() => undefined);
       if (gap) void loadBlocks(); // a block went by between the page's first read and the subscription
     } else if (frame.topic === 'finalizedBlock') {
       showHeights(undefined, frame.data.height);
@@ -168,6 +183,9 @@ Promise.all([api<NetworkConfigurationDTO>('/network/properties'), api<ChainInfoD
   const { network: identity, chain } = found(properties, '/network/properties');
   network.epochMs = Number.parseInt(identity.epochAdjustment, 10) * 1000;
   network.currencyId = String(chain.currencyMosaicId).replace(/^0x|'/g, '');
+  // catapult writes big numbers with ' between thousands: 7'842'928'625'000'000.
+  const total = String(chain.totalChainImportance ?? '').replace(/'/g, '');
+  network.totalImportance = /^\d+$/.test(total) ? BigInt(total) : 0n;
   $('network').textContent = identity.identifier;
   const { height, latestFinalizedBlock } = found(info, '/chain/info');
   showHeights(height, latestFinalizedBlock.height);

@@ -1,13 +1,14 @@
-import { api, found, setting } from './api.js';
+import { api, found } from './api.js';
 import { blocks, fullName, learnSigners, mosaicAmount, mosaicLabel, network, signerAddress, time } from './chain.js';
-import { addressLink, badge, type Child, el, fields, hashLink, heightLink, joined, link, notFound, signerLink, table } from './elements.js';
-import { base32, formatAmount, namespaceId, plainMessage } from './format.js';
+import { addressLink, badge, el, fields, hashLink, heightLink, joined, link, notFound, signerLink, table } from './elements.js';
+import { base32, formatAmount, mosaicFlagNames, namespaceId, percentOf, plainMessage, printableText } from './format.js';
+import { receiptName, typeName } from './names.js';
+import { readInnerTransactions, summary } from './summary.js';
 import { readTrace, traceSection, type TraceRead } from './trace.js';
 import type {
   AccountInfoDTO,
   AccountNamesJson,
   BlockEntry,
-  EmbeddedTransactionJson,
   MetadataInfoDTO,
   MosaicInfoDTO,
   MosaicNamesJson,
@@ -29,28 +30,9 @@ import type {
 export type View = (argument: string) => Promise<HTMLElement>;
 
 const NEVER = '18446744073709551615';
-/** What each transaction and receipt type is called: the server writes the families' names into the page. */
-const NAMES = JSON.parse(setting('explorer-names')) as { transactions: Readonly<Record<string, string>>; receipts: Readonly<Record<string, string>> };
-const TRANSACTION_TYPES = NAMES.transactions;
-const RECEIPT_TYPES = NAMES.receipts;
 
-const typeName = (type: number): string => TRANSACTION_TYPES[type] || 'type ' + type;
 /** A signer by its address once `learnSigners` has read it, else by its public key. */
 const signer = (key: string): HTMLSpanElement => signerLink(key, signerAddress(key));
-
-// What a transaction does, in a line: a transfer's recipient and mosaics, a registration's name...
-async function summary(tx: EmbeddedTransactionJson): Promise<Child> {
-  if (tx.recipientAddress) {
-    const amounts = await Promise.all((tx.mosaics || []).map(mosaicAmount));
-    return el('span', {}, 'to ', addressLink(tx.recipientAddress), amounts.length ? ': ' + amounts.join(', ') : '');
-  }
-  if (tx.name) return el('span', {}, tx.name);
-  if (tx.aliasAction !== undefined) {
-    return el('span', {}, (tx.aliasAction === 1 ? 'link ' : 'unlink ') + tx.namespaceId + ' → ', tx.address ? addressLink(tx.address) : 'mosaic ' + tx.mosaicId);
-  }
-  if (tx.transactions) return el('span', {}, tx.transactions.length + ' inner');
-  return '';
-}
 
 /** A block by height: its header, transactions (inner ones too) and receipts. */
 export async function blockView(height: string): Promise<HTMLElement> {
@@ -61,7 +43,10 @@ export async function blockView(height: string): Promise<HTMLElement> {
     api<Page<TransactionEntry>>('/transactions/confirmed?height=' + height + '&embedded=true&pageSize=100&order=asc'),
     api<Page<TransactionStatementInfoDTO>>('/statements/transaction?height=' + height + '&pageSize=100&order=asc'),
   ]);
-  await learnSigners([block.signerPublicKey, ...(transactions ? transactions.data.map(({ transaction }) => transaction.signerPublicKey) : [])]);
+  await Promise.all([
+    learnSigners([block.signerPublicKey, ...(transactions ? transactions.data.map(({ transaction }) => transaction.signerPublicKey) : [])]),
+    readInnerTransactions(transactions ? transactions.data : []),
+  ]);
   const rows = await Promise.all((transactions ? transactions.data : []).map(async ({ meta: txMeta, transaction }) => {
     const inner = 'aggregateHash' in txMeta;
     return el('tr', inner ? { class: 'inner' } : {},
@@ -96,7 +81,7 @@ async function receiptRow(receipt: ReceiptDTO): Promise<HTMLTableRowElement> {
   const account = receipt.targetAddress || receipt.recipientAddress;
   const amount = receipt.amount !== undefined && receipt.mosaicId !== undefined ? await mosaicAmount({ id: receipt.mosaicId, amount: receipt.amount }) : receipt.artifactId || '';
   return el('tr', {},
-    el('td', {}, RECEIPT_TYPES[receipt.type] || 'type ' + receipt.type),
+    el('td', {}, receiptName(receipt.type)),
     el('td', { class: 'num' }, amount),
     el('td', {}, receipt.senderAddress ? [addressLink(receipt.senderAddress), ' → '] : '', account ? addressLink(account) : ''));
 }
@@ -138,7 +123,7 @@ async function transactionView(hash: string, status: TransactionStatusDTO): Prom
       tx ? ['Type', typeName(tx.type)] : undefined,
       tx ? ['Signer', signer(tx.signerPublicKey)] : undefined,
       tx ? ['Max fee', await mosaicAmount({ id: network.currencyId, amount: tx.maxFee })] : undefined,
-      tx && (tx.recipientAddress || tx.name) ? ['Summary', await summary(tx)] : undefined,
+      tx ? ['Summary', await summary(tx)] : undefined,
       tx && plainMessage(tx.message) ? ['Message', plainMessage(tx.message)] : undefined,
       tx && tx.cosignatures ? ['Cosignatures', String(tx.cosignatures.length)] : undefined,
     ]),
@@ -178,12 +163,12 @@ export async function accountView(id: string, known?: AccountInfoDTO): Promise<H
     fields([
       ['Address', el('span', { class: 'mono', id: 'account-address' }, address)],
       info ? ['Public key', el('span', { class: 'mono' }, info.account.publicKeyHeight === '0' ? 'not yet known' : info.account.publicKey)] : undefined,
-      info ? ['Importance', info.account.importance] : ['State', 'none yet: this address has not received anything'],
+      info ? ['Importance', importance(info.account)] : ['State', 'none yet: this address has not received anything'],
       ['Aliased by', aliases.length ? joined(aliases.map((name) => link('#/namespace/' + name, name))) : 'no namespace'],
       ['Owns', ownedIds.length ? joined(ownedIds.map((nsId) => fullName(ownedNames, nsId)).map((name) => link('#/namespace/' + name, name))) : 'no namespace'],
       ['Multisig', m ? (m.cosignatoryAddresses.length ? m.minApproval + ' of ' + m.cosignatoryAddresses.length + ' cosignatories (' + m.minRemoval + ' to remove one)' : 'not multisig') : 'not multisig'],
-      m && m.cosignatoryAddresses.length ? ['Cosignatories', joined(m.cosignatoryAddresses.map(addressLink))] : undefined,
-      m && m.multisigAddresses.length ? ['Cosignatory of', joined(m.multisigAddresses.map(addressLink))] : undefined,
+      m && m.cosignatoryAddresses.length ? ['Cosignatories', joined(m.cosignatoryAddresses.map((address) => addressLink(address)))] : undefined,
+      m && m.multisigAddresses.length ? ['Cosignatory of', joined(m.multisigAddresses.map((address) => addressLink(address)))] : undefined,
     ]),
     el('h3', {}, 'Mosaics'),
     el('div', { id: 'account-mosaics' }, table(['Mosaic', 'Id', 'Amount'], mosaics, 'No mosaics.')),
@@ -191,6 +176,14 @@ export async function accountView(id: string, known?: AccountInfoDTO): Promise<H
     el('div', { id: 'account-metadata' }, await metadataOf('targetAddress=' + address + '&metadataType=0')),
     el('h3', {}, 'Transactions'),
     await historyOf(address));
+}
+
+// An account's importance as its share of the chain's total ('0.0128 %'), the number itself as the title; the number alone when the total is not known.
+function importance(account: AccountInfoDTO['account']): HTMLSpanElement {
+  const raw = formatAmount(account.importance, 0);
+  const share = percentOf(account.importance, network.totalImportance);
+  const title = 'importance ' + raw + (share ? ' of ' + formatAmount(String(network.totalImportance), 0) : '') + ', as of height ' + account.importanceHeight;
+  return el('span', { id: 'account-importance', title }, share || raw);
 }
 
 /** Transactions shown a page at a time in an account's history. */
@@ -206,6 +199,7 @@ async function historyOf(address: string): Promise<HTMLElement> {
     pageNumber++;
     const path = '/transactions/confirmed?address=' + address + '&order=desc&pageSize=' + HISTORY_PAGE + '&pageNumber=' + pageNumber;
     const page = found(await api<Page<TransactionEntry>>(path), path);
+    await readInnerTransactions(page.data);
     const rows = await Promise.all(page.data.map(async ({ meta, transaction }) => el('tr', {},
       el('td', {}, 'hash' in meta && meta.hash ? hashLink(meta.hash) : ''),
       el('td', {}, heightLink(meta.height)),
@@ -229,25 +223,10 @@ async function metadataOf(query: string): Promise<HTMLElement> {
   const page = found(await api<Page<MetadataInfoDTO>>(path), path);
   const rows = page.data.map(({ metadataEntry: entry }) => el('tr', {},
     el('td', { class: 'mono' }, entry.scopedMetadataKey),
-    el('td', {}, valueText(entry.value)),
+    el('td', {}, printableText(entry.value) ?? entry.value),
     el('td', {}, addressLink(entry.sourceAddress))));
   return el('div', { class: 'metadata' }, table(['Key', 'Value', 'Set by'], rows, 'No metadata.'));
 }
-
-// A metadata value (hex) as text when its bytes are printable UTF-8, else as hex.
-function valueText(hex: string): string {
-  const bytes = Uint8Array.from((hex.match(/../g) ?? []).map((pair) => parseInt(pair, 16)));
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    if (!/[\u0000-\u0008\u000e-\u001f\u007f]/.test(text)) return text;
-  } catch {
-    // Not UTF-8: shown as hex.
-  }
-  return hex;
-}
-
-/** Mosaic flags (catapult's MosaicFlags), as the page names them. */
-const MOSAIC_FLAGS: readonly [number, string][] = [[1, 'supply mutable'], [2, 'transferable'], [4, 'restrictable'], [8, 'revokable']];
 
 /** A mosaic by id (16 hex): its names, supply, divisibility, flags, owner and lifetime. */
 export async function mosaicView(id: string): Promise<HTMLElement> {
@@ -260,7 +239,7 @@ export async function mosaicView(id: string): Promise<HTMLElement> {
   if (!info) return notFound('No mosaic ' + mosaicId + '.');
   const { mosaic } = info;
   const aliases = names ? names.mosaicNames.flatMap((entry) => entry.names) : [];
-  const flags = MOSAIC_FLAGS.filter(([bit]) => (mosaic.flags & bit) !== 0).map(([, name]) => name);
+  const flags = mosaicFlagNames(mosaic.flags);
   return el('article', {},
     el('h2', {}, 'Mosaic ' + (aliases[0] || mosaicId)),
     fields([
