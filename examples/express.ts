@@ -1,6 +1,8 @@
 // The gateway as Express middleware under /symbol, beside the app's own routes.
 // Run: npx tsx examples/express.ts   then   curl localhost:3000/symbol/blocks   or   curl localhost:3000/hello
+// (PORT=4000 npx tsx examples/express.ts listens on port 4000)
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createGateway, InMemoryChain } from 'symbol-gateway';
 import { expressGateway } from 'symbol-gateway/express';
@@ -32,6 +34,7 @@ export function createApp(chain = new InMemoryChain()) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const port = Number(process.env.PORT ?? 3000);
-  createApp().listen(port, () => console.log(`listening on http://localhost:${port}`));
+  // PORT, default 3000 (0: a free one, printed).
+  const server = createApp();
+  server.listen(Number(process.env.PORT || 3000), () => console.log(`listening on http://localhost:${(server.address() as AddressInfo).port}`));
 }

@@ -1,6 +1,8 @@
 // The gateway in a Koa 3 app, mounted under /symbol with koa-mount, beside the app's own route.
 // Run: npx tsx examples/koa.ts   then   curl localhost:3000/symbol/blocks   or   curl localhost:3000/hello
+// (PORT=4000 npx tsx examples/koa.ts listens on port 4000)
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import mount from 'koa-mount';
@@ -33,6 +35,7 @@ export function createApp(chain = new InMemoryChain()) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const port = Number(process.env.PORT ?? 3000);
-  createApp().listen(port, () => console.log(`listening on http://localhost:${port}`));
+  // PORT, default 3000 (0: a free one, printed).
+  const server = createApp();
+  server.listen(Number(process.env.PORT || 3000), () => console.log(`listening on http://localhost:${(server.address() as AddressInfo).port}`));
 }

@@ -19,6 +19,15 @@ test -s dist/index.js || { echo "check:package: npm pack did not build dist (the
 node scripts/check-declarations.mjs
 tarball=$(echo "$pack"/*.tgz)
 
+# scripts/ is not packed, so neither is the prepare script (npm 11 would list it among the install
+# scripts it warns of); the clone's package.json has it back for installs from git (postpack).
+step "the packed package.json has no prepare script; the clone's has"
+tar -xzOf "$tarball" package/package.json | node -e '
+  const pkg = JSON.parse(require("node:fs").readFileSync(0, "utf8"));
+  if (pkg.scripts?.prepare !== undefined) throw new Error(`the packed package.json keeps prepare: ${pkg.scripts.prepare}`);
+  if (pkg.peerDependenciesMeta?.["@types/pg"]?.optional !== true) throw new Error("the packed package.json does not name @types/pg as an optional peer dependency");'
+node -e 'if (require("./package.json").scripts.prepare !== "node scripts/prepare.mjs") throw new Error("postpack did not put the prepare script back into package.json")'
+
 step "install $(basename "$tarball") into a scratch project"
 cd "$app"
 npm init -y >/dev/null
@@ -141,4 +150,4 @@ step "publint, attw"
 # and Node 10-era resolution is not supported anyway (engines: node >= 20.19).
 "$bin/attw" "$tarball" --profile node16
 
-echo "package check: passed (require, import, 6 subpaths, tsc esm+cjs, publint, attw) in $((SECONDS - start)) s"
+echo "package check: passed (manifest, require, import, 6 subpaths, tsc esm+cjs, publint, attw) in $((SECONDS - start)) s"

@@ -5,6 +5,7 @@
  * `standby.signal`), started on a port of its own. initdb's pg_hba already lets 127.0.0.1 in for
  * replication with trust authentication.
  */
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { clusterDirectory, configure, DEFAULT_DATABASE, findBinaries, run, runningCluster, startLocalPostgres, startServer, type LocalPostgres, type LocalPostgresOptions } from './local-postgres.js';
 
@@ -117,4 +118,20 @@ async function query<R extends pg.QueryResultRow>(url: string, sql: string, valu
   } finally {
     await client.end();
   }
+}
+
+// `npx tsx scripts/local-postgres-replica.ts` (`npm run postgres:replica`): a primary and its hot standby until Ctrl-C or SIGTERM.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const replication = await startLocalReplication();
+  console.log(`primary ready: ${replication.primary.url}   (the writer's --store, the readers' --primary)`);
+  console.log(`standby ready: ${replication.standby.url}   (the readers' --store)`);
+  // Nothing else holds the event loop open; without this the process would exit and stop both.
+  const keepAlive = setInterval(() => {}, 1 << 30);
+  const shutdown = async () => {
+    clearInterval(keepAlive);
+    await replication.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
 }

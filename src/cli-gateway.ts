@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
 import { collectDefaultMetrics, Registry } from 'prom-client';
-import { readableLogLine } from './http/access-log.js';
-import { flagsOf, isLoopback, redacted, UsageError, whole } from './command-line.js';
+import { BatchedLines, readableLogLine } from './http/access-log.js';
+import { flagsOf, helpLine, isLoopback, redacted, UsageError, whole } from './command-line.js';
 import { readTls, type TlsCredentials, type TlsFiles } from './cli-tls.js';
 import { flagOf, jsonSetting, readConfigFile, settingFlags, type SETTINGS, type SettingName, type SettingValue } from './config-file.js';
 import { createGateway, THROTTLING_DEFAULTS, type GatewayOptions, type ThrottlingOptions } from './gateway.js';
@@ -69,6 +69,8 @@ options (each also read from the environment variable in brackets):
                       a reader of a standby polls its events and answers announces 503
   --pool-size <n>     PostgreSQL connections at most (default 10)
   --statement-timeout <ms>  PostgreSQL query limit; a slower read answers 503 (default 5000)
+  --event-retention <blocks>  with a PostgreSQL --store, the writer: keep the events (what readers'
+                      WebSocket clients get) of this many latest blocks; all keeps every one (default 2880)
   --config <file.json>  settings from a JSON file: its keys are the flags' names in camelCase
                       (pageSizeMax, networkProperties …); a flag given here overrides the file
   --genesis <dir>     start from a network's own block 1: a symbol-bootstrap preset folder (its
@@ -105,6 +107,8 @@ options (each also read from the environment variable in brackets):
                       turns it on, the other then catapult-rest's (burst 20, rate 5) (default off)
   --trusted-proxies <list>  addresses and CIDR ranges (comma-separated) of reverse proxies whose
                       X-Forwarded-For names the client that is throttled (with the two above)
+  --throttle-all      throttle the metrics path and the explorer page too (with the two above);
+                      without it a Prometheus scrape and the explorer's page are never answered 429
   --metrics-path <path>  serve Prometheus metrics (requests, latency, sockets, frames, lag, pool) at this
                       path (default: no metrics; /metrics with --metrics-port)
   --metrics-port <n>  serve them on this port of --host instead, apart from the gateway's routes
@@ -160,7 +164,7 @@ interface Options {
   /** The --genesis preset folder, if any: read before the chain is made (`applyGenesis`). */
   genesis?: string;
   /** Where chain data lives. */
-  store: { kind: 'memory' } | { kind: 'postgres'; url: string; reader: boolean; poolSize: number; statementTimeout: number; staleAfter?: number; primary?: string };
+  store: { kind: 'memory' } | { kind: 'postgres'; url: string; reader: boolean; poolSize: number; statementTimeout: number; staleAfter?: number; primary?: string; eventRetention?: number };
   /** Where Prometheus metrics are served: a path of the gateway's server, or of a server of their own on `port`. */
   metrics?: { path: string; port?: number };
   /** The level of the log (the access log is at info). */
@@ -213,6 +217,12 @@ function parse(argv: readonly string[]): Options {
   if (values['stale-after'] !== undefined) {
     if (store.kind !== 'postgres' || !store.reader) throw new UsageError('--stale-after goes with --reader (a reader tells when the database stopped moving)');
     store.staleAfter = whole('--stale-after', values['stale-after'], 1, 1_000_000);
+  }
+  if (values['event-retention'] !== undefined) {
+    if (store.kind !== 'postgres' || store.reader) throw new UsageError('--event-retention goes with a PostgreSQL --store without --reader (the writer deletes old events)');
+    const retention = values['event-retention'];
+    if (retention !== 'all' && !/^[1-9]\d{0,7}$/.test(retention)) throw new UsageError(`--event-retention must be a whole number of blocks from 1 to 99999999, or all, not '${retention}'`);
+    store.eventRetention = retention === 'all' ? Infinity : Number(retention);
   }
   if (values.primary !== undefined) {
     if (store.kind !== 'postgres' || !store.reader) throw new UsageError('--primary goes with --reader (a reader of a hot standby queues announces on its primary)');
@@ -380,6 +390,7 @@ function throttlingOf(values: FlagValues): ThrottlingOptions | undefined {
   const proxies = values['trusted-proxies'];
   if (burst === undefined && rate === undefined) {
     if (proxies !== undefined) throw new UsageError('--trusted-proxies goes with --throttle-burst or --throttle-rate');
+    if (values['throttle-all']) throw new UsageError('--throttle-all goes with --throttle-burst or --throttle-rate');
     return undefined;
   }
   const throttling: ThrottlingOptions = {};
@@ -390,6 +401,7 @@ function throttlingOf(values: FlagValues): ThrottlingOptions | undefined {
     throttling.rate = value;
   }
   if (proxies !== undefined) throttling.trustedProxies = proxies.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  if (values['throttle-all']) throttling.throttleAll = true;
   try {
     new RequestThrottle(throttling);
   } catch (error) {
@@ -399,9 +411,9 @@ function throttlingOf(values: FlagValues): ThrottlingOptions | undefined {
 }
 
 /** What the console says of the throttle on start. */
-function throttlingNote({ burst = THROTTLING_DEFAULTS.burst, rate = THROTTLING_DEFAULTS.rate, trustedProxies = [] }: ThrottlingOptions): string {
+function throttlingNote({ burst = THROTTLING_DEFAULTS.burst, rate = THROTTLING_DEFAULTS.rate, trustedProxies = [], throttleAll = false }: ThrottlingOptions): string {
   const proxies = trustedProxies.length > 0 ? `; X-Forwarded-For read from ${trustedProxies.join(', ')}` : '';
-  return `throttling: ${burst} requests at once and ${rate} a second per client address${proxies}`;
+  return `throttling: ${burst} requests at once and ${rate} a second per client address${proxies}${throttleAll ? '; metrics and the explorer page too' : ''}`;
 }
 
 /** The node's own settings: peers, metadata, deployment and the network's description (a chain's options, or a reader's). */
@@ -557,6 +569,8 @@ let backend: GatewayBackend;
 let writer: { close(): Promise<void> } | undefined;
 let loaded = false;
 let storeLine: string | undefined;
+/** A reader's line about a database that did not answer at start. */
+let storeWarning: string | undefined;
 let genesisLine: string | undefined;
 try {
   options = parse(process.argv.slice(2));
@@ -573,13 +587,16 @@ try {
       const { staleAfter, primary } = options.store;
       backend = postgres.createPostgresBackend({ url, poolSize, statementTimeout, staleAfter, primaryUrl: primary, ...options.node });
       storeLine = `a reader of ${where}${primary === undefined ? '' : `, announcing to ${redacted(primary)}`}`;
+      storeWarning = await readerWarning(backend, where);
     } else {
       // Only the state flags given: a database that holds a chain continues it with its own (and refuses others).
       const stateNames = [...Object.keys(options.given), ...(options.ruled ?? [])] as (keyof InMemoryChainOptions)[];
       const given = Object.fromEntries(stateNames.map((name) => [name, options.chain[name]]));
-      const opened = await postgres.openPostgresChain({ url, poolSize, statementTimeout, chain: { ...runtimeOptions(options), ...given } });
+      const opened = await postgres.openPostgresChain({ url, poolSize, statementTimeout, eventRetention: options.store.eventRetention, chain: { ...runtimeOptions(options), ...given } }).catch((error: unknown) => {
+        throw unreachable(error) ? new Error(`cannot reach the PostgreSQL database of --store (${where}): ${messageOf(error)}`) : error;
+      });
       ({ chain, writer } = opened);
-      backend = opened.chain;
+      backend = opened.backend;
       storeLine = `written to ${where}, at height ${opened.chain.height}`;
     }
   } else {
@@ -595,8 +612,36 @@ try {
     backend = chain;
   }
 } catch (error) {
-  console.error(`symbol-gateway: ${(error as Error).message}${error instanceof UsageError ? `\n${USAGE}` : ''}`);
+  // One line and where the options are, not the whole usage: the message is what to fix.
+  console.error(`symbol-gateway: ${(error as Error).message}${error instanceof UsageError ? `\n${helpLine('symbol-gateway')}` : ''}`);
   process.exit(2);
+}
+
+/** Whether `error` says the database could not be reached (no server there, no such host, no answer in time). */
+function unreachable(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET'].includes(code as string) || /connection timeout|Connection terminated/i.test(messageOf(error));
+}
+
+/** An error's message; an AggregateError's (node tried each address of a host) is its errors'. */
+function messageOf(error: unknown): string {
+  const { message, errors } = error as { message?: string; errors?: unknown[] };
+  return message || (errors ?? []).map((each) => (each as Error).message).join(', ') || String(error);
+}
+
+/**
+ * What the console says of a reader whose database does not answer at start: it starts anyway
+ * (its routes answer 503 and every request tries the database again), but not silently.
+ */
+async function readerWarning(reader: GatewayBackend, where: string): Promise<string | undefined> {
+  try {
+    await reader.chain.info();
+    return undefined;
+  } catch (error) {
+    const cause = (error as Error).cause;
+    const reason = cause !== undefined && unreachable(cause) ? `cannot reach the PostgreSQL database of --store (${where}): ${messageOf(cause)}` : `--store ${where}: ${messageOf(error)}`;
+    return `symbol-gateway: warning: ${reason}; serving 503 meanwhile and trying again on each request`;
+  }
 }
 
 /** The PostgreSQL store, loaded only when asked for (pg is an optional peer dependency). */
@@ -611,8 +656,13 @@ async function loadPostgres(): Promise<typeof import('./postgres.js')> {
   }
 }
 
-// JSON lines for a log collector; on a terminal, lines a person reads.
-const log: Logger = pino({ level: options.logLevel }, process.stdout.isTTY ? readableStdout() : process.stdout);
+// JSON lines for a log collector; on a terminal, lines a person reads. Either way they reach stdout in writes of 16 kB
+// (a write per request, read by a collector at the other end of a pipe, halved the command's req/s), at the latest
+// 200 ms after they are logged, and whatever waits on shutdown and when the process ends (a fatal error's included).
+const logOutput = new BatchedLines(process.stdout);
+process.on('beforeExit', () => logOutput.flush());
+process.once('exit', () => logOutput.flush());
+const log: Logger = pino({ level: options.logLevel }, process.stdout.isTTY ? readableStdout(logOutput) : logOutput);
 const registry = options.metrics ? new Registry() : undefined;
 if (registry) collectDefaultMetrics({ register: registry });
 // The /dev/ controls when asked (a reader has no chain to control); the explorer page reads only.
@@ -660,11 +710,11 @@ function metricsOnItsPort(path: string): http.Server {
   });
 }
 
-/** Stdout for a person: each pino line as `readableLogLine` writes it. */
-function readableStdout(): Writable {
+/** Stdout for a person: each pino line as `readableLogLine` writes it, into `output` (which batches them). */
+function readableStdout(output: BatchedLines): Writable {
   return new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line !== '') process.stdout.write(`${readableLogLine(line)}\n`);
+      for (const line of chunk.toString('utf8').split('\n')) if (line !== '') output.write(`${readableLogLine(line)}\n`);
       done();
     },
   });
@@ -702,6 +752,7 @@ try {
   if (secure) console.log(`HTTPS on ${url('https', secure)} (WebSocket: ${url('wss', secure)}/ws; certificate ${options.tls!.files.cert}, read again on SIGHUP)`);
   const loopback = isLoopback(options.host);
   console.log(loopback ? `host ${options.host}: this machine only (--host 0.0.0.0 for every interface)` : `host ${options.host}: reachable from other machines`);
+  if (storeWarning) console.warn(storeWarning);
   if (options.dev && chain && !loopback) {
     console.warn(`symbol-gateway: warning: the development controls (/dev/) are on and ${options.host} is reachable from other machines: anyone who reaches the gateway can mine, set balances, revert or load a chain; --no-dev turns them off`);
   }
@@ -760,6 +811,8 @@ function formatXym(amount: bigint): string {
 }
 
 function shutdown(): void {
+  // The log lines so far go out before what shutting down prints; those of requests still running, at exit.
+  logOutput.flush();
   server.close();
   secure?.close();
   rosettaServer?.close();

@@ -5,11 +5,12 @@ import { UsageError } from './command-line.js';
 /**
  * The `symbol-gateway` command's settings: each is a flag (`--page-size-max`) and a key of the
  * `--config` file (`pageSizeMax`), with what the file's JSON holds for it. A flag given on the
- * command line overrides the file. Adding a setting is one line here, and its use in cli.ts.
+ * command line overrides the file. Adding a setting is one line here, and its use in cli-gateway.ts.
  *
- * - `number`, `string`, `boolean`: the JSON value; a number or string becomes the flag's text.
+ * - `number`, `string`, `boolean`: a JSON value of that type (`"port": 3000`, not `"3000"`);
+ *   a number or string becomes the flag's text. `number or all`: a number, or the string `"all"`.
  * - `path`: a file name, relative to the config file in the file.
- * - `json`: the flag names a JSON file; the config file holds the value itself.
+ * - `array`, `object`: the flag names a JSON file holding one; the config file holds the value itself.
  * - `list`: a comma-separated list (`--cors`: or `*`, `none`), or in the file an array of strings.
  */
 export const SETTINGS = {
@@ -38,12 +39,12 @@ export const SETTINGS = {
   pageSizeMax: 'number',
   pageSizeDefault: 'number',
   defaultOrder: 'string',
-  nodeMetadata: 'json',
-  peers: 'json',
-  deployment: 'json',
+  nodeMetadata: 'object',
+  peers: 'array',
+  deployment: 'object',
   networkDescription: 'string',
   feeStatisticsBlocks: 'number',
-  rules: 'json',
+  rules: 'object',
   networkProperties: 'path',
   genesis: 'path',
   uncirculatingAccounts: 'list',
@@ -52,6 +53,7 @@ export const SETTINGS = {
   throttleBurst: 'number',
   throttleRate: 'number',
   trustedProxies: 'list',
+  throttleAll: 'boolean',
   metricsPort: 'number',
   metricsPath: 'string',
   rosetta: 'boolean',
@@ -59,11 +61,12 @@ export const SETTINGS = {
   rosettaPort: 'number',
   logLevel: 'string',
   staleAfter: 'number',
-} as const satisfies Record<string, 'number' | 'string' | 'boolean' | 'path' | 'json' | 'list'>;
+  eventRetention: 'number or all',
+} as const satisfies Record<string, 'number' | 'number or all' | 'string' | 'boolean' | 'path' | 'array' | 'object' | 'list'>;
 
 export type SettingName = keyof typeof SETTINGS;
 
-/** A setting's value as the command reads it: a flag's text or switch, or (from the config file) a JSON value of a `json` setting. */
+/** A setting's value as the command reads it: a flag's text or switch, or (from the config file) the JSON value of an `array` or `object` setting. */
 export type SettingValue = string | boolean | { json: unknown };
 
 /** `pageSizeMax` → `--page-size-max`. */
@@ -78,7 +81,7 @@ export function settingFlags(): Record<string, { type: 'string' | 'boolean' }> {
 
 /**
  * The settings of a `--config` JSON file, as flag values (keyed by setting name); a key that is
- * unknown or of the wrong type is a UsageError naming it.
+ * unknown or of the wrong type is a UsageError naming the file, the key and the type it takes.
  */
 export function readConfigFile(path: string): Partial<Record<SettingName, SettingValue>> {
   let parsed: unknown;
@@ -93,10 +96,15 @@ export function readConfigFile(path: string): Partial<Record<SettingName, Settin
     if (!Object.hasOwn(SETTINGS, key)) throw new UsageError(`--config ${path}: unknown key '${key}' (the keys are ${Object.keys(SETTINGS).join(', ')})`);
     const name = key as SettingName;
     const kind = SETTINGS[name];
-    const wrong = (what: string) => new UsageError(`--config ${path}: ${key} must be ${what}, not ${JSON.stringify(value)}`);
+    const wrong = (what: string) => new UsageError(`--config ${path}: ${key} must be ${what}, not ${shown(value)}`);
     switch (kind) {
       case 'number':
-        if (typeof value !== 'number' && typeof value !== 'string') throw wrong('a number');
+        // A number in quotes is refused: the file's types are checked, as a schema would.
+        if (typeof value !== 'number' || !Number.isFinite(value)) throw wrong('a number');
+        values[name] = String(value);
+        break;
+      case 'number or all':
+        if ((typeof value !== 'number' || !Number.isFinite(value)) && value !== 'all') throw wrong('a number or "all"');
         values[name] = String(value);
         break;
       case 'string':
@@ -116,7 +124,12 @@ export function readConfigFile(path: string): Partial<Record<SettingName, Settin
         else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) values[name] = value.join(',');
         else throw wrong('a string or an array of strings');
         break;
-      case 'json':
+      case 'array':
+        if (!Array.isArray(value)) throw wrong('an array');
+        values[name] = { json: value };
+        break;
+      case 'object':
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) throw wrong('an object');
         values[name] = { json: value };
         break;
     }
@@ -124,7 +137,13 @@ export function readConfigFile(path: string): Partial<Record<SettingName, Settin
   return values;
 }
 
-/** The JSON of a `json` setting: the file a flag names, or the config file's value. */
+/** A value as a message shows it: its JSON, cut short. */
+function shown(value: unknown): string {
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length > 60 ? `${json.slice(0, 59)}…` : json;
+}
+
+/** The JSON of an `array` or `object` setting: the file a flag names, or the config file's value. */
 export function jsonSetting(name: SettingName, value: SettingValue): unknown {
   if (typeof value === 'object') return value.json;
   const flag = flagOf(name);

@@ -36,6 +36,7 @@ import { symbolRoutes } from './symbol-routes.js';
 import { ListenerHub, type ListenerHubOptions, type UpgradeEmitter } from './ws/index.js';
 import { GatewayMetrics, UNMATCHED_ROUTE, type MetricsOptions } from './metrics.js';
 import { AccessLog, type AccessLogger } from './http/access-log.js';
+import { RefusalLog } from './http/refusal-log.js';
 
 export { GATEWAY_DEFAULTS } from './http/limits.js';
 export type { LimitOptions } from './http/limits.js';
@@ -129,7 +130,10 @@ export interface GatewayOptions extends LimitOptions {
    * token gets 429 `TooManyRequests` with `Retry-After` (seconds). `{}` takes catapult-rest's
    * `{ burst: 20, rate: 5 }` (`THROTTLING_DEFAULTS`); behind a reverse proxy, list it in
    * `trustedProxies` so the client it forwards for counts. Mounted with `next`, the app's own
-   * paths are not counted. Default: off.
+   * paths are not counted; nor are the metrics path and the explorer page unless `throttleAll`
+   * (a Prometheus scrape never gets 429). A 429 is counted in the metrics and written to the
+   * access log under its route template; the access log writes at most one 429 line per client
+   * address a second, with the count it left out. Default: off.
    */
   throttling?: ThrottlingOptions | false;
   /**
@@ -225,9 +229,14 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const metrics = options.metrics ? new GatewayMetrics(backend, hub, options.metrics === true ? undefined : options.metrics.registry) : undefined;
   const metricsPath = options.metrics === true ? '/metrics' : options.metrics ? (options.metrics.path ?? '/metrics') : false;
   if (metrics && metricsPath !== false) router.get(metricsPath, () => metrics.answer());
-  const accessLog = options.accessLog ? new AccessLog(options.accessLog) : undefined;
+  // Under throttling a refused client's lines are sampled: a flood of 429s is not a flood of lines.
+  const refusalLog = options.accessLog && throttle ? new RefusalLog(options.accessLog, { maxClients: throttle.maxClients }) : undefined;
+  const accessLog = options.accessLog ? new AccessLog(refusalLog ?? options.accessLog) : undefined;
+  // What a scrape and a page load reach even from a client that spent its requests.
+  const unthrottled = new Set(options.throttling && options.throttling.throttleAll ? [] : [...(metrics && metricsPath !== false ? [metricsPath] : []), ...(explorer ? [explorer] : [])]);
   const timed = metrics !== undefined || accessLog !== undefined;
   const inFlight = new InFlightRequests();
+  const durable = backend.durable?.bind(backend);
   // A route added or replaced later may answer a URL otherwise: the router's registrations count as data too.
   const memo = options.answerMemo !== false && backend.revision ? new AnswerMemo(() => backend.revision!() + router.registrations, options.answerMemo) : undefined;
   let closing: Promise<void> | undefined;
@@ -266,13 +275,15 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     // Refused before any routing or parsing; mounted in an app, the gateway leaves the app's own paths to it.
     if (url.length > limits.maxUrlLength && (!next || serves(path))) throw new UriTooLongError(limits.maxUrlLength);
     // Every request for the gateway counts, memo answers and errors too; the app's own paths are the app's.
-    if (throttle !== undefined && (!next || serves(path))) throttle.admit(req);
+    if (throttle !== undefined && !unthrottled.has(path) && (!next || serves(path))) admit(throttle, req, method, path, request);
     // A pure route's answer to this very URL while the backend's data has not changed: no routing, no handler.
     if (memo !== undefined && (method === 'GET' || method === 'HEAD') && !closing) {
       const kept = memo.get(url);
       if (kept !== undefined) {
         // The route of a kept answer is one remembered lookup away; looked up only when someone reads it.
         if (timed) request.route = routeOf(method, path);
+        const waiting = durable?.();
+        if (waiting !== undefined) return Promise.resolve(inFlight.deadline(request, waiting, limits.backendTimeout)).then(() => writeJsonBytes(res, 200, kept, cors.headers(req)));
         return writeJsonBytes(res, 200, kept, cors.headers(req));
       }
     }
@@ -309,9 +320,16 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     // The URL as looked up, and the revision read before the handler reads the backend: an answer is kept only if the data did not change meanwhile.
     const keep = memo !== undefined && found.pure && (method === 'GET' || method === 'HEAD') ? { url: req.url ?? '/', revision: memo.revision() } : undefined;
     const result = found.handler(ctx);
-    if (!isThenable(result)) return respond(req, res, ctx, result, keep);
+    if (!isThenable(result)) return durably(req, res, ctx, result, keep, request);
     // The deadline runs from here: reading the body is the client's time (server.requestTimeout).
-    return Promise.resolve(inFlight.deadline(request, result, limits.backendTimeout)).then((value) => respond(req, res, ctx, value, keep));
+    return Promise.resolve(inFlight.deadline(request, result, limits.backendTimeout)).then((value) => durably(req, res, ctx, value, keep, request));
+  };
+
+  // Written once what it tells is durable (a backend with `durable`: a PostgreSQL writer's chain), at once otherwise.
+  const durably = (req: IncomingMessage, res: ServerResponse, ctx: RequestContext, result: unknown, keep: KeepAs | undefined, request: InFlightRequest): void | Promise<void> => {
+    const waiting = durable?.();
+    if (waiting === undefined) return respond(req, res, ctx, result, keep);
+    return Promise.resolve(inFlight.deadline(request, waiting, limits.backendTimeout)).then(() => respond(req, res, ctx, result, keep));
   };
 
   const respond = (req: IncomingMessage, res: ServerResponse, ctx: RequestContext, result: unknown, keep: KeepAs | undefined): void => {
@@ -329,6 +347,16 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     const kept = keptBody(typeof body === 'string' ? Buffer.from(body) : body);
     memo!.keep(keep.url, keep.revision, kept);
     return kept;
+  };
+
+  // A refused request is counted and logged under the route it asked for: looked up only when refused.
+  const admit = (throttle: RequestThrottle, req: IncomingMessage, method: string, path: string, request: InFlightRequest): void => {
+    try {
+      throttle.admit(req);
+    } catch (error) {
+      if (timed) request.route = routeOf(method, path);
+      throw error;
+    }
   };
 
   const routeOf = (method: string, path: string): string => {
@@ -367,6 +395,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const shutdown = async (): Promise<void> => {
     await Promise.all([hub.close(), inFlight.drain(limits.closeGracePeriod)]);
     metrics?.close();
+    refusalLog?.close();
     await backend.close?.();
   };
 

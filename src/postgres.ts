@@ -8,6 +8,6 @@ export { createPostgresBackend, PostgresEventFeed, type PostgresBackend, type Po
 export { migrate, MIGRATIONS, type Migration } from './postgres/migrations.js';
 export { POSTGRES_DEFAULTS, type PostgresOptions } from './postgres/pool.js';
 export { EVENTS_CHANNEL } from './postgres/blocks.js';
-export { openPostgresChain, PostgresWriter, type PostgresChainOptions, type PostgresWriterOptions } from './postgres/writer.js';
+export { openPostgresChain, PostgresWriter, writerBackend, type PostgresChainOptions, type PostgresWriterOptions } from './postgres/writer.js';
 export { INBOUND_CHANNEL } from './postgres/inputs.js';
 export { Mirror, type MirrorOptions, type MirrorProgress } from './mirror/mirror.js';

@@ -79,6 +79,12 @@ describe('readableLogLine', () => {
     expect(readableLogLine(JSON.stringify({ ...JSON.parse(line), route: '(unmatched)', url: '/nope', status: 404 }))).toBe('12:00:01.042 INFO  GET /nope 404 1.2 ms (unmatched) 127.0.0.1 #3');
   });
 
+  it("says how many of a throttled address's 429s were left out", () => {
+    const line = JSON.stringify({ level: 30, time: Date.UTC(2026, 0, 1, 12, 0, 1, 42), reqId: 9, method: 'GET', route: '/blocks/:height', url: '/blocks/1', status: 429, duration: 0.1, remoteAddress: '192.0.2.1', suppressed: 1666, msg: 'request' });
+    expect(readableLogLine(line)).toBe('12:00:01.042 INFO  GET /blocks/1 429 0.1 ms (/blocks/:height) 192.0.2.1 #9 (1666 more 429s not logged)');
+    expect(readableLogLine(JSON.stringify({ level: 30, time: Date.UTC(2026, 0, 1), remoteAddress: '192.0.2.1', status: 429, suppressed: 5, msg: 'throttled' }))).toBe('00:00:00.000 INFO  throttled {"remoteAddress":"192.0.2.1","status":429,"suppressed":5}');
+  });
+
   it('writes another entry as its message and fields, and leaves a line that is not JSON as it is', () => {
     expect(readableLogLine(JSON.stringify({ level: 50, time: Date.UTC(2026, 0, 1), msg: 'GET /x failed', err: { message: 'boom' } }))).toBe('00:00:00.000 ERROR GET /x failed {"err":{"message":"boom"}}');
     expect(readableLogLine('plain text')).toBe('plain text');

@@ -11,6 +11,8 @@ import { Hash256, PrivateKey } from 'symbol-sdk';
 import { Network, SymbolFacade, generateNamespaceId } from 'symbol-sdk/symbol';
 import { describe, expect, it } from 'vitest';
 import { InMemoryChain } from '../src/index.js';
+import { UsageError } from '../src/command-line.js';
+import { readConfigFile, SETTINGS, type SettingName } from '../src/config-file.js';
 import { finished, started } from './support/cli.js';
 
 const BOOTSTRAP = fileURLToPath(new URL('./fixtures/bootstrap-config-network.properties', import.meta.url));
@@ -180,6 +182,11 @@ describe('symbol-gateway --config', () => {
       const refused = await from('198.51.100.1');
       expect([refused.status, refused.headers.get('retry-after'), await refused.json()]).toEqual([429, '2', { code: 'TooManyRequests', message: 'you have exceeded your request rate of 0.5 r/s' }]);
       expect((await from('198.51.100.2')).status).toBe(200);
+      // The explorer page is not throttled, unless --throttle-all.
+      expect((await fetch(`${base}/explorer`, { headers: { 'x-forwarded-for': '198.51.100.1' } })).status).toBe(200);
+      const all = await started(['--throttle-burst', '1', '--throttle-all', '--accounts', '1', '--block-time', '0'], 1);
+      expect(all.lines).toContain('throttling: 1 requests at once and 5 a second per client address; metrics and the explorer page too');
+      expect([(await fetch(`${all.base}/explorer`)).status, (await fetch(`${all.base}/explorer`)).status]).toEqual([200, 429]);
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
@@ -210,6 +217,9 @@ describe('symbol-gateway --config', () => {
         [['--throttle-burst', '0'], /--throttle-burst must be a whole number from 1/],
         [['--throttle-rate', 'fast'], /--throttle-rate must be a positive number of requests per second, not 'fast'/],
         [['--trusted-proxies', '10.0.0.1'], /--trusted-proxies goes with --throttle-burst or --throttle-rate/],
+        [['--throttle-all'], /--throttle-all goes with --throttle-burst or --throttle-rate/],
+        [['--throttle-burst', '-5'], /--throttle-burst must be a whole number from 1 to 1000000, not '-5'/],
+        [['--throttle-rate', '-0.5'], /--throttle-rate must be a positive number of requests per second, not '-0.5'/],
         [['--throttle-rate', '1', '--trusted-proxies', '10.0.0.0/40'], /--trusted-proxies: '10.0.0.0\/40' is not an IP address or CIDR range/],
         [['--store', 'postgres://x', '--reader', '--fee-statistics-blocks', '5'], /--reader serves the chain another process writes/],
       ];
@@ -217,8 +227,45 @@ describe('symbol-gateway --config', () => {
       outcomes.forEach(({ code, stderr }, i) => {
         expect([cases[i][0], code]).toEqual([cases[i][0], 2]);
         expect(stderr).toMatch(cases[i][1]);
-        expect(stderr).toContain('usage: symbol-gateway');
+        expect(stderr).toContain('\nrun symbol-gateway --help for the options');
+        expect(stderr).not.toContain('usage:');
       });
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('refuses a setting of the wrong type, naming the file, the key and the type it takes', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'symbol-gateway-config-'));
+    try {
+      // A setting of each kind, given a value of another type.
+      const cases: [string, unknown, string][] = [
+        ['port', '4553', 'a number'],
+        ['blockTime', null, 'a number'],
+        ['throttleRate', [5], 'a number'],
+        ['eventRetention', '2880', 'a number or "all"'],
+        ['host', 127001, 'a string'],
+        ['network', false, 'a string'],
+        ['automine', 'yes', 'true or false'],
+        ['throttleAll', 1, 'true or false'],
+        ['state', 5, 'a file name'],
+        ['cors', { origins: '*' }, 'a string or an array of strings'],
+        ['trustedProxies', [10], 'a string or an array of strings'],
+        ['peers', {}, 'an array'],
+        ['nodeMetadata', ['a'], 'an object'],
+        ['deployment', 'symbol-gateway', 'an object'],
+        ['rules', null, 'an object'],
+      ];
+      for (const [key, value, type] of cases) {
+        const path = join(directory, `${key}.json`);
+        await writeFile(path, JSON.stringify({ [key]: value }));
+        expect(() => readConfigFile(path)).toThrow(new UsageError(`--config ${path}: ${key} must be ${type}, not ${JSON.stringify(value)}`));
+      }
+      // Every kind of setting has a case.
+      expect(new Set(cases.map(([key]) => SETTINGS[key as SettingName]))).toEqual(new Set(Object.values(SETTINGS)));
+      // As the command says it: one line, and where the options are.
+      const path = join(directory, 'port.json');
+      expect(await finished(['--config', path])).toEqual({ code: 2, stdout: '', stderr: `symbol-gateway: --config ${path}: port must be a number, not "4553"\nrun symbol-gateway --help for the options\n` });
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
@@ -226,6 +273,6 @@ describe('symbol-gateway --config', () => {
 
   it('--help documents every setting', async () => {
     const { stdout } = await finished(['--help']);
-    for (const flag of ['--config', '--network-properties', '--rules', '--fee-statistics-blocks', '--peers', '--node-metadata', '--deployment', '--cors', '--page-size-min', '--page-size-max', '--page-size-default', '--default-order', '--uncirculating-accounts', '--metal-size-limit', '--metal-cache-ttl', '--network-description', '--throttle-burst', '--throttle-rate', '--trusted-proxies']) expect(stdout).toContain(flag);
+    for (const flag of ['--config', '--network-properties', '--rules', '--fee-statistics-blocks', '--peers', '--node-metadata', '--deployment', '--cors', '--page-size-min', '--page-size-max', '--page-size-default', '--default-order', '--uncirculating-accounts', '--metal-size-limit', '--metal-cache-ttl', '--network-description', '--throttle-burst', '--throttle-rate', '--trusted-proxies', '--throttle-all']) expect(stdout).toContain(flag);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * README.md's shell commands run from a clone as written: the command is `npm start -- …` there
  * (`npx symbol-gateway` finds no binary in a clone: the package does not install itself), and the
- * subcommands it names answer their `--help`; the examples' `GATEWAY_URL` is told, with the default
- * every example that reads it has.
+ * subcommands it names answer their `--help`; the examples' `GATEWAY_URL` and `PORT` are told, with
+ * the default every example that reads one has; the npm scripts it names exist.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,24 @@ describe('README', () => {
       expect({ file, defaults }).toEqual({ file, defaults: [stated] });
       expect(text, file).toContain(`GATEWAY_URL, default ${stated}`);
     }
+  });
+
+  it('says the examples that serve listen on PORT, as each of them reads it', () => {
+    expect(shellLines.some((line) => /^PORT=\d+ npx tsx examples\/[\w-]+\.ts\b/.test(line))).toBe(true);
+    const examples = new URL('../examples/', import.meta.url);
+    const serving = readdirSync(examples)
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => ({ file, text: readFileSync(new URL(file, examples), 'utf8') }))
+      .filter(({ text }) => /\.listen\(/.test(text));
+    expect(serving.map(({ file }) => file).sort()).toEqual(['express.ts', 'koa.ts', 'node-http.ts']);
+    for (const { file, text } of serving) expect(text, file).toContain('.listen(Number(process.env.PORT || 3000)');
+  });
+
+  it('names npm scripts package.json has', () => {
+    const scripts = Object.keys(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts);
+    const named = [...new Set(shellLines.flatMap((line) => [...line.matchAll(/\bnpm run (?:-s )?([\w:-]+)/g)].map((match) => match[1])))];
+    expect(named).toContain('postgres:replica');
+    expect(named.filter((name) => !scripts.includes(name))).toEqual([]);
   });
 
   it('names subcommands the command has: each answers --help with exit 0', async () => {

@@ -105,6 +105,15 @@ export interface GatewayBackend {
    */
   revision?(): number;
   /**
+   * Whether everything the backend has answered so far is durable: `undefined` when it is,
+   * else a promise that resolves once it is (a PostgreSQL writer: once the batches its chain
+   * made so far are committed). The gateway waits for it before writing each answer, within
+   * `limits.backendTimeout` (else 503), so no client reads what a crash would take back.
+   * Called once per answer: it must be cheap when nothing is pending. Leave it out when every
+   * answer is durable as it is read (a database reader) or nothing is (an in-memory chain).
+   */
+  durable?(): Promise<void> | undefined;
+  /**
    * What the backend knows of its own state for `/metrics` (read at each scrape, never per
    * request): how far behind its source it is, its connection pool, its failed queries. A
    * PostgreSQL reader has it; without it those metrics are left out.

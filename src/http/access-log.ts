@@ -20,6 +20,8 @@ export interface AccessLogEntry {
   duration: number;
   /** The peer address of the connection (a proxy's, behind one). */
   remoteAddress: string | undefined;
+  /** On a 429 under throttling: this address's 429s left out of the log since its previous line (see `GatewayOptions.throttling`). */
+  suppressed?: number;
 }
 
 /** Writes one JSON line per answered request. */
@@ -69,9 +71,54 @@ export function readableLogLine(line: string): string {
   const clock = typeof time === 'number' ? new Date(time).toISOString().slice(11, 23) : '';
   const name = (LEVEL_NAMES[level as number] ?? String(level)).padEnd(5);
   if (msg === 'request' && typeof rest.status === 'number') {
-    const { reqId, method, url, status, duration, route, remoteAddress } = rest as unknown as AccessLogEntry;
+    const { reqId, method, url, status, duration, route, remoteAddress, suppressed } = rest as unknown as AccessLogEntry;
     // `(unmatched)` is in parentheses already.
-    return `${clock} ${name} ${method} ${url} ${status} ${duration} ms ${route.startsWith('(') ? route : `(${route})`} ${remoteAddress ?? '-'} #${reqId}`;
+    return `${clock} ${name} ${method} ${url} ${status} ${duration} ms ${route.startsWith('(') ? route : `(${route})`} ${remoteAddress ?? '-'} #${reqId}${suppressed ? ` (${suppressed} more 429s not logged)` : ''}`;
   }
   return `${clock} ${name} ${String(msg ?? '')}${Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : ''}`;
+}
+
+/** Where `BatchedLines` writes: stdout, or any stream that takes text. */
+export interface TextSink {
+  write(text: string): unknown;
+}
+
+/**
+ * Log lines (a pino destination) gathered and written to `sink` in batches of `batchLength`
+ * characters or more: one write where there was one per line, which for the access log is one
+ * per request. A line waits `intervalMs` at most, and `flush()` writes what waits at once. The
+ * batches go through `sink` in order, so stdout keeps the order of everything printed to it.
+ *
+ * @example
+ * const output = new BatchedLines(process.stdout); // batches of 16,384, every 200 ms
+ * process.once('exit', () => output.flush());
+ * const log = pino({}, output);
+ */
+export class BatchedLines {
+  readonly #sink: TextSink;
+  readonly #batchLength: number;
+  #pending = '';
+
+  constructor(sink: TextSink, { batchLength = 16_384, intervalMs = 200 }: { batchLength?: number; intervalMs?: number } = {}) {
+    this.#sink = sink;
+    this.#batchLength = batchLength;
+    // The last lines of an idle process show up soon all the same; the timer keeps no process alive.
+    setInterval(() => this.flush(), intervalMs).unref();
+  }
+
+  write(line: string): boolean {
+    this.#pending += line;
+    if (this.#pending.length >= this.#batchLength) this.flush();
+    return true;
+  }
+
+  /** Writes the lines that wait, if any (pino's `logger.flush(done)` calls it). */
+  flush(done?: (error?: Error) => void): void {
+    if (this.#pending !== '') {
+      const text = this.#pending;
+      this.#pending = '';
+      this.#sink.write(text);
+    }
+    done?.();
+  }
 }

@@ -21,10 +21,17 @@ export interface ThrottlingOptions {
    * Default 10 000 (restify's `maxKeys`).
    */
   maxClients?: number;
+  /**
+   * Throttle every path, the metrics path (`metrics`) and the explorer page (`explorer`) too.
+   * Default `false`: those two are never counted nor refused, so a Prometheus scrape and a
+   * visitor's page load get through from an address that spent its requests (the explorer's own
+   * reads of the gateway's routes are counted as any client's).
+   */
+  throttleAll?: boolean;
 }
 
 /** Defaults of `ThrottlingOptions` (throttling itself is off unless the option is given). */
-export const THROTTLING_DEFAULTS = { burst: 20, rate: 5, maxClients: 10_000 } as const;
+export const THROTTLING_DEFAULTS = { burst: 20, rate: 5, maxClients: 10_000, throttleAll: false } as const;
 
 /** A client's tokens as of `at` (ms of the throttle's clock). */
 interface Bucket {

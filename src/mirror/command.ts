@@ -1,5 +1,5 @@
 import { defaultUpstreamRate, storeRefusalHint, upstreamRateLine } from '../cli-mirror.js';
-import { flagsOf, redacted, UsageError, whole } from '../command-line.js';
+import { flagsOf, helpLine, redacted, UsageError, whole } from '../command-line.js';
 import type { MirrorProgress } from './mirror.js';
 
 // `npx symbol-gateway mirror`: follows another gateway into a PostgreSQL store.
@@ -87,7 +87,7 @@ export async function mirrorCommand(argv: readonly string[]): Promise<void> {
   try {
     command = parse(argv);
   } catch (error) {
-    console.error(`symbol-gateway mirror: ${(error as Error).message}\n${USAGE}`);
+    console.error(`symbol-gateway mirror: ${(error as Error).message}\n${helpLine('symbol-gateway mirror')}`);
     process.exit(2);
   }
   if (command === 'help') {

@@ -10,7 +10,7 @@ import { blockList } from './lists.js';
 import { STORE_MODULES } from './parts.js';
 import { bigintParam, MAX_BIGINT, pageOfEntries, Reader } from './reader.js';
 import { WakeUpReader, type ReadOutcome } from './wakeup.js';
-import { EVENTS_CHANNEL } from './blocks.js';
+import { EVENTS_CHANNEL, EVENTS_PRUNED_META } from './blocks.js';
 import { positive } from './pool.js';
 import { staleness } from './staleness.js';
 
@@ -191,6 +191,21 @@ interface EventRow {
   channel: string;
   addresses: string;
   data: string;
+  /** The writer's `EVENTS_PRUNED_META` row. */
+  pruned: string | null;
+}
+
+/**
+ * The rows after $1, each with the sequence the writer has deleted rows through (its meta row,
+ * JSON; null when it has deleted none), in one statement: of one snapshot, so a row the feed
+ * needs is either read or deleted through a sequence it sees. The writer never deletes the
+ * newest rows, so when rows after $1 were deleted, rows after them come back to tell it.
+ */
+const READ_EVENTS = 'select seq, channel, addresses, data, (select json from meta where key = $2) as pruned from events where seq > $1 order by seq limit 1000';
+
+interface Subscription {
+  readonly listener: (event: ChainEvent) => void;
+  readonly onError: ((error: Error) => void) | undefined;
 }
 
 /** Where a feed over a hot standby gets its wake-ups. */
@@ -213,9 +228,15 @@ export interface StandbyWakeUps {
  * NOTIFY there is followed by the primary's newest sequence, and the feed reads the standby
  * again, a few ms apart, until it has delivered that far. Without a primary the standby is
  * polled every `standbyPollInterval` ms.
+ *
+ * The writer keeps the events of its latest blocks only (`eventRetention`). A feed that finds
+ * the rows after its last sequence deleted (it was further behind: its connection was lost that
+ * long, or it could not keep up) tells its subscribers' `onError` (the WebSocket hub closes its
+ * sockets with 1011, so clients reconnect and resynchronize from the state), then goes on from
+ * the newest event. It never delivers events with a silent gap.
  */
 export class PostgresEventFeed implements EventFeed {
-  readonly #listeners = new Set<(event: ChainEvent) => void>();
+  readonly #subscriptions = new Set<Subscription>();
   readonly #reader: WakeUpReader;
   #last: bigint | undefined;
   /** The height of the newest block the feed knows delivered (at its start, the database's newest). */
@@ -240,11 +261,12 @@ export class PostgresEventFeed implements EventFeed {
     });
   }
 
-  subscribe(listener: (event: ChainEvent) => void): () => void {
-    const subscribed = (event: ChainEvent) => listener(event);
-    this.#listeners.add(subscribed);
+  subscribe(listener: (event: ChainEvent) => void, onError?: (error: Error) => void): () => void {
+    // An entry per call, so the same function subscribed twice is two subscriptions.
+    const subscription: Subscription = { listener, onError };
+    this.#subscriptions.add(subscription);
     this.#reader.start();
-    return () => this.#listeners.delete(subscribed);
+    return () => this.#subscriptions.delete(subscription);
   }
 
   /** Resolves once the feed knows where it starts: events committed from then on reach its subscribers. */
@@ -286,21 +308,23 @@ export class PostgresEventFeed implements EventFeed {
 
   async #read(client: pg.Client): Promise<ReadOutcome> {
     if (this.#last === undefined) {
-      const { rows } = await client.query<{ seq: string | null; height: string | null }>('select max(seq) as seq, (select max(height) from blocks) as height from events');
-      this.#last = BigInt(rows[0].seq ?? 0);
-      this.#height = BigInt(rows[0].height ?? 0);
-      this.#lastEventAt = performance.now();
+      await this.#positionAtNewest(client);
       this.#positioned();
       return;
     }
     for (;;) {
-      const { rows }: pg.QueryResult<EventRow> = await client.query<EventRow>('select seq, channel, addresses, data from events where seq > $1 order by seq limit 1000', [this.#last.toString()]);
+      const { rows }: pg.QueryResult<EventRow> = await client.query<EventRow>(READ_EVENTS, [this.#last.toString(), EVENTS_PRUNED_META]);
+      const pruned = rows[0]?.pruned ? BigInt(JSON.parse(rows[0].pruned) as string) : 0n;
+      if (pruned > this.#last) {
+        await this.#lost(client, pruned);
+        return;
+      }
       for (const row of rows) {
         this.#last = BigInt(row.seq);
         const event: ChainEvent = { channel: row.channel as ChainEvent['channel'], addresses: row.addresses === '' ? [] : row.addresses.split(' '), data: JSON.parse(row.data) };
         this.#lastEventAt = performance.now();
         if (event.channel === 'block') this.#height = BigInt((event.data as BlockInfoDTO).block.height);
-        for (const listener of [...this.#listeners]) {
+        for (const { listener } of [...this.#subscriptions]) {
           try {
             listener(event);
           } catch (error) {
@@ -310,6 +334,33 @@ export class PostgresEventFeed implements EventFeed {
       }
       // Short of what the primary told: the standby has not replayed it yet.
       if (rows.length < 1000) return this.#last < this.#wanted ? 'behind' : undefined;
+    }
+  }
+
+  /** Where the feed starts (or starts again): after the newest event, at the newest block. */
+  async #positionAtNewest(client: pg.Client): Promise<void> {
+    const { rows } = await client.query<{ seq: string | null; height: string | null }>('select max(seq) as seq, (select max(height) from blocks) as height from events');
+    this.#last = BigInt(rows[0].seq ?? 0);
+    this.#height = BigInt(rows[0].height ?? 0);
+    this.#lastEventAt = performance.now();
+  }
+
+  /**
+   * The events after the last one delivered, through `pruned`, were deleted before the feed read
+   * them: it goes on from the newest, then tells its subscribers (once it stands there, so a
+   * read that fails first tells them once, at its next attempt).
+   */
+  async #lost(client: pg.Client, pruned: bigint): Promise<void> {
+    const first = this.#last! + 1n;
+    await this.#positionAtNewest(client);
+    const error = new Error(`the event feed fell behind the writer's event retention: the events of sequence ${first} to ${pruned} were deleted before it read them; it goes on after event ${this.#last}`);
+    console.error(`symbol-gateway: ${error.message}`);
+    for (const { onError } of [...this.#subscriptions]) {
+      try {
+        onError?.(error);
+      } catch (thrown) {
+        console.error('symbol-gateway: a chain event listener failed', thrown);
+      }
     }
   }
 }

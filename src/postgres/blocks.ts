@@ -7,7 +7,7 @@ import { slices } from './pool.js';
 /**
  * What every writer of the store writes the same way, whatever it follows (the chain engine,
  * or a mirror of another gateway): blocks with their list ranks, finalization proofs, and
- * events (with the NOTIFY that wakes the readers' feeds at commit).
+ * events (with the NOTIFY that wakes the readers' feeds at commit, and their retention).
  */
 
 /** The channel the event rows are announced on (a wake-up only: readers read the table). */
@@ -100,4 +100,69 @@ export async function insertEvents(client: pg.PoolClient, events: readonly Chain
 /** A `revision` event row (see `REVISION_CHANNEL`) in the writing transaction, with the NOTIFY that wakes the readers' feeds at commit (telling its sequence). */
 export async function insertRevision(client: pg.PoolClient): Promise<void> {
   await client.query(`with added as (insert into events (channel, addresses, data) values ($1, '', '{}') returning seq) select pg_notify($2, (select seq from added)::text)`, [REVISION_CHANNEL, EVENTS_CHANNEL]);
+}
+
+/**
+ * Blocks whose events the writer keeps by default (`eventRetention`): a day of 30 s blocks.
+ * Counted in blocks, not time: a reader is behind by blocks (what a feed has to read grows
+ * with them), and a development chain that mines on request, or travels in time, keeps as many
+ * as a live one.
+ */
+export const EVENT_RETENTION = 2_880;
+
+/** Event rows one write deletes at most: a database that kept every event is pruned over many writes, each of them short. */
+export const EVENTS_PRUNED_PER_WRITE = 5_000;
+
+/**
+ * The meta row with the sequence through which event rows were deleted: a feed that delivered
+ * less than it lost the events in between (`PostgresEventFeed`). It is always the sequence of
+ * a row that was committed, so a feed behind it did miss one.
+ */
+export const EVENTS_PRUNED_META = 'eventsPrunedThrough';
+
+/**
+ * `value` (the writer's `eventRetention`), checked to be a whole number of blocks ≥ 1 or
+ * `Infinity` (every event kept); `EVENT_RETENTION` when undefined.
+ *
+ * @throws TypeError naming the option otherwise
+ */
+export function eventRetention(value: number = EVENT_RETENTION): number {
+  if (value !== Infinity && (!Number.isSafeInteger(value) || value < 1)) throw new TypeError(`eventRetention must be a whole number of blocks (1 or more) or Infinity, not ${String(value)}`);
+  return value;
+}
+
+/**
+ * Keeps the events of the last `retention` blocks, in the writing transaction, after its events
+ * are inserted: the batch's newest block (if it has one) is marked with the newest event row,
+ * and the rows up to the mark of the newest block at least `retention` below it are deleted,
+ * `EVENTS_PRUNED_PER_WRITE` at most (the rest with the next writes), by a range of the primary
+ * key after the last row deleted before (`EVENTS_PRUNED_META`), which moves with them. A batch of
+ * several blocks (a catch-up, blocks mined together) counts as its newest, so a few more may
+ * be kept. `Infinity` marks and deletes nothing.
+ *
+ * @example
+ * await insertEvents(client, events);
+ * await pruneEvents(client, blocks, 2_880);
+ */
+export async function pruneEvents(client: pg.PoolClient, blocks: readonly BlockInfoDTO[], retention: number): Promise<void> {
+  if (retention === Infinity) return;
+  const newest = blocks.at(-1)?.block.height;
+  if (newest !== undefined) await client.query('insert into event_marks (height, seq) select $1, max(seq) from events on conflict (height) do update set seq = excluded.seq', [newest]);
+  await client.query(
+    `with bound as (
+       select height, seq from event_marks where height <= (select max(height) from event_marks) - $1 order by height desc limit 1
+     ), done as (
+       select coalesce((select (json::jsonb #>> '{}')::bigint from meta where key = $2), 0) as seq
+     ), upto as (
+       -- The bound, or the last of the first $3 rows before it.
+       select least(bound.seq, (select seq from events where seq > done.seq and seq <= bound.seq order by seq offset $3 - 1 limit 1)) as seq from bound, done
+     ), gone as (
+       delete from events where seq > (select seq from done) and seq <= (select seq from upto)
+     ), marks as (
+       delete from event_marks where height < (select height from bound)
+     )
+     insert into meta (key, json) select $2, to_jsonb(upto.seq::text)::text from upto, done where upto.seq > done.seq
+     on conflict (key) do update set json = excluded.json`,
+    [retention, EVENTS_PRUNED_META, EVENTS_PRUNED_PER_WRITE],
+  );
 }

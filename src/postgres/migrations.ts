@@ -64,6 +64,17 @@ function baseMigrations(): Migration[] {
       );
     `,
   },
+  {
+    version: 8,
+    name: 'event marks: the newest event row as each block was written, for the event retention',
+    // A block's events are those up to its mark: the writer deletes the rows of old blocks by sequence (see pruneEvents).
+    sql: `
+      create table event_marks (
+        height bigint primary key,
+        seq bigint not null
+      );
+    `,
+  },
   ];
 }
 

@@ -1,12 +1,13 @@
 import type pg from 'pg';
-import type { ChainEvent } from '../backend/events.js';
+import type { ChainEvent, EventFeed } from '../backend/events.js';
+import type { GatewayBackend } from '../backend/index.js';
 import type { BlockInfoDTO, CosignatureDTO, FinalizationProofDTO } from '../backend/dto.js';
 import { InMemoryChain } from '../in-memory-chain.js';
 import type { Chain } from '../memory/chain/chain.js';
 import { differingOptions, dumpedNemesis, DUMP_FORMAT, DUMP_VERSION, dumpedOptions, optionsOfDump, STATE_OPTIONS, type ChainDump, type ChainInput, type DumpedOptions } from '../memory/chain-dump.js';
 import { resolveChainOptions, type InMemoryChainOptions } from '../memory/options.js';
 import { INBOUND_CHANNEL, type StoredNetwork } from './inputs.js';
-import { insertBlocks, insertEvents, insertProofs } from './blocks.js';
+import { eventRetention, insertBlocks, insertEvents, insertProofs, pruneEvents } from './blocks.js';
 import { writeMeta } from './meta.js';
 import { migrate } from './migrations.js';
 import type { PartWrite, SealedBatch, StorePart } from './part.js';
@@ -28,6 +29,14 @@ interface Batch {
   writes: PartWrite[];
   /** The last inbound announce the chain took before the batch was sealed (its row and those before go). */
   inboundTaken: bigint;
+  /** Its place among the batches sealed (1, 2, …): what a commit barrier waits for. */
+  seq: number;
+}
+
+/** A wait for the commit of the batches sealed up to `seq`. */
+interface CommitWait {
+  readonly seq: number;
+  readonly resolve: () => void;
 }
 
 export interface PostgresWriterOptions extends PostgresOptions {
@@ -44,6 +53,14 @@ export interface PostgresWriterOptions extends PostgresOptions {
    * bucket's count and a few tree nodes (at most log2(n / size) + 12). Default 1000.
    */
   listBucketSize?: number;
+  /**
+   * Blocks whose events the events table keeps (what readers' WebSocket feeds read): each
+   * write deletes those of older blocks, 5,000 rows at most. A reader whose feed falls further
+   * behind closes its WebSocket clients (1011, so they reconnect and resynchronize) and goes on
+   * from the newest event. A whole number ≥ 1, or `Infinity` to keep every event. Default
+   * 2880 (a day of 30 s blocks).
+   */
+  eventRetention?: number;
 }
 
 /**
@@ -69,6 +86,11 @@ export class PostgresWriter {
   readonly #inbound: WakeUpReader;
   /** The last inbound announce given to the chain. */
   #inboundTaken = 0n;
+  /** Batches sealed so far, and how many of them are committed (in order: a batch commits after those before it). */
+  #sealedCount = 0;
+  #committedCount = 0;
+  readonly #commitWaits: CommitWait[] = [];
+  readonly #committedListeners = new Set<(event: ChainEvent) => void>();
 
   private constructor(chain: Chain, pool: pg.Pool, options: PostgresWriterOptions, parts: readonly StorePart[]) {
     this.#chain = chain;
@@ -97,7 +119,7 @@ export class PostgresWriter {
       writer.#unsubscribe = chain.events.subscribe((event) => writer.#take(event));
       for (const part of writer.#parts) part.follow?.(chain, () => writer.#touch());
       // The catch-up is written first; batches sealed meanwhile wait for it.
-      const written = writer.#write(catchUp);
+      const written = writer.#write(catchUp).then(() => writer.#committed(catchUp));
       writer.#writing = written.then(() => writer.#drain(), () => undefined);
       try {
         await written;
@@ -112,6 +134,50 @@ export class PostgresWriter {
       await pool.end();
       throw error;
     }
+  }
+
+  /**
+   * What the chain did so far, once it is committed: `undefined` when it is already (nothing
+   * to wait for), else a promise that resolves at the commit of the last batch. A gateway
+   * serving the writer's chain waits for it before each answer (`writerBackend`), so no client
+   * ever reads what a crash of the writer would take back.
+   */
+  durable(): Promise<void> | undefined {
+    this.#seal();
+    const seq = this.#sealedCount;
+    if (this.#committedCount >= seq) return undefined;
+    return new Promise<void>((resolve) => this.#commitWaits.push({ seq, resolve }));
+  }
+
+  /**
+   * The chain's events once their batch is committed, in chain order: the WebSocket frames a
+   * client gets never tell of a block or a status that a crash of the writer would take back.
+   */
+  readonly committedEvents: EventFeed = {
+    subscribe: (listener) => {
+      this.#committedListeners.add(listener);
+      return () => void this.#committedListeners.delete(listener);
+    },
+  };
+
+  // A batch is committed: its events go out, and the answers waiting for it.
+  #committed(batch: Batch): void {
+    this.#committedCount = batch.seq;
+    for (const event of batch.events) {
+      for (const listener of this.#committedListeners) {
+        try {
+          listener(event);
+        } catch (error) {
+          console.error('symbol-gateway: a listener of the committed events failed', error);
+        }
+      }
+    }
+    let kept = 0;
+    for (const wait of this.#commitWaits) {
+      if (wait.seq <= batch.seq) wait.resolve();
+      else this.#commitWaits[kept++] = wait;
+    }
+    this.#commitWaits.length = kept;
   }
 
   /** Resolves once everything the chain did so far is committed. */
@@ -162,11 +228,12 @@ export class PostgresWriter {
     }
     batch.meta = this.#startMeta();
     batch.writes = this.#collect(batch, { storedHeight: BigInt(stored) });
+    batch.seq = ++this.#sealedCount;
     return batch;
   }
 
   #newBatch(): Batch {
-    return { events: [], blocks: [], proofs: [], meta: {}, writes: [], inboundTaken: this.#inboundTaken };
+    return { events: [], blocks: [], proofs: [], meta: {}, writes: [], inboundTaken: this.#inboundTaken, seq: 0 };
   }
 
   /**
@@ -236,6 +303,7 @@ export class PostgresWriter {
     batch.meta = this.#metaNow();
     batch.inboundTaken = this.#inboundTaken;
     batch.writes = this.#collect(batch);
+    batch.seq = ++this.#sealedCount;
     this.#queue.push(batch);
     if (!this.#writing) this.#writing = this.#drain();
   }
@@ -245,11 +313,13 @@ export class PostgresWriter {
     let delay = retryDelay;
     while (this.#queue.length > 0) {
       try {
-        await this.#write(this.#queue[0]);
+        const batch = this.#queue[0];
+        await this.#write(batch);
         this.#queue.shift();
+        this.#committed(batch);
         delay = retryDelay;
       } catch (error) {
-        (this.#options.onError ?? ((e: Error) => console.error('symbol-gateway: writing to PostgreSQL failed; retrying', e)))(error as Error);
+        this.#report(error as Error);
         await new Promise((resolve) => setTimeout(resolve, delay));
         delay = Math.min(delay * 2, 5_000);
       }
@@ -258,13 +328,20 @@ export class PostgresWriter {
     for (const resolve of this.#idle.splice(0)) resolve();
   }
 
+  #report(error: Error): void {
+    (this.#options.onError ?? ((e: Error) => console.error('symbol-gateway: writing to PostgreSQL failed; retrying', e)))(error);
+  }
+
   // One transaction: blocks with their list ranks, proofs, events, the meta rows; NOTIFY goes out at commit.
   async #write(batch: Batch): Promise<void> {
+    // Checked at each write: the first (the catch-up, in `start`) refuses a bad value.
+    const retention = eventRetention(this.#options.eventRetention);
     await inTransaction(this.#pool, async (client) => {
       await insertBlocks(client, batch.blocks);
       for (const write of batch.writes) await write(client);
       await insertProofs(client, batch.proofs);
       await insertEvents(client, batch.events);
+      await pruneEvents(client, batch.blocks, retention);
       await client.query('delete from inbound where seq <= $1', [batch.inboundTaken.toString()]);
       await writeMeta(client, { ...batch.meta, inboundTaken: batch.inboundTaken.toString() });
     });
@@ -312,7 +389,7 @@ export interface PostgresChainOptions extends PostgresWriterOptions {
  * @throws Error when the stored chain does not play to the database's head, or `options.chain`
  *   disagrees with it
  */
-export async function openPostgresChain(options: PostgresChainOptions): Promise<{ chain: InMemoryChain; writer: PostgresWriter }> {
+export async function openPostgresChain(options: PostgresChainOptions): Promise<{ chain: InMemoryChain; writer: PostgresWriter; backend: GatewayBackend }> {
   const pool = createPool(options);
   let dump: ChainDump | undefined;
   try {
@@ -323,11 +400,33 @@ export async function openPostgresChain(options: PostgresChainOptions): Promise<
   }
   const chain = dump ? restore(dump, options.chain ?? {}) : new InMemoryChain(options.chain);
   try {
-    return { chain, writer: await PostgresWriter.start(chain, options) };
+    const writer = await PostgresWriter.start(chain, options);
+    return { chain, writer, backend: writerBackend(chain, writer) };
   } catch (error) {
     chain.close();
     throw error;
   }
+}
+
+/**
+ * The writer's chain as a gateway serves it: each answer waits for the commit of what the
+ * chain did before it (`durable`), and the WebSocket frames are the committed events. So a
+ * client of the writer's own gateway never sees a block, a status or a finalization that a
+ * crash of the writer would take back (a restart plays the stored inputs, to the stored head).
+ *
+ * @example
+ * const { chain, writer } = await openPostgresChain({ url });
+ * const gateway = createGateway({ backend: writerBackend(chain, writer), dev: true });
+ */
+export function writerBackend(chain: InMemoryChain, writer: PostgresWriter): GatewayBackend {
+  // The chain's repositories as they are (fields of the chain); its methods called on the chain itself.
+  return {
+    ...(chain as GatewayBackend),
+    events: writer.committedEvents,
+    revision: () => chain.revision(),
+    durable: () => writer.durable(),
+    close: () => chain.close(),
+  };
 }
 
 // The stored chain as a dump: its options, inputs and head; undefined for a database with no block.

@@ -20,6 +20,8 @@ describe('symbol-gateway --store postgres://…', () => {
     expect(writer.output()).toMatch(/in-memory testnet, blocks on request; written to postgres:\/\/postgres@127\.0\.0\.1:\d+\/symbol_gateway, at height 1\)/);
     const reader = await listening(['--store', url, '--reader']);
     expect(reader.output()).toMatch(/\(a reader of postgres:\/\//);
+    // A database that answers: no warning.
+    expect(reader.errors()).not.toContain('warning');
     const mined = await mine(writer.base, 3);
     const last = mined.blocks[2];
     let stored: any;
