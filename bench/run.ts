@@ -32,12 +32,16 @@ const SUITES: Record<string, StartOptions> = {
   genesis: {},
   // A throwaway PostgreSQL, reader processes and three load generators.
   'postgres-store': {},
+  // A throwaway PostgreSQL, one chain followed by two writers (every event kept, and the default retention).
+  'event-retention': {},
   // A throwaway PostgreSQL, an upstream gateway here, the mirror as a process.
   mirror: {},
   // The gateway and the bare replay each in a process of their own.
   'read-limit': {},
   // The same with Prometheus metrics on: what they cost.
   'read-limit-metrics': {},
+  // `symbol-gateway` as `npm start` runs it, its access log read from a pipe, and the bare replay: each a process of its own.
+  command: {},
 };
 
 const args = process.argv.slice(2);

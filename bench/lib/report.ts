@@ -50,7 +50,7 @@ const BENCHMARKS_MD = fileURLToPath(new URL('../../BENCHMARKS.md', import.meta.u
 const NOTES_MD = fileURLToPath(new URL('../notes.md', import.meta.url));
 
 /** The order suites appear in BENCHMARKS.md. */
-export const SUITE_ORDER = ['read-limit', 'read-limit-metrics', 'http-read', 'http-peer', 'pagination-depth', 'accounts-balance', 'post-accounts', 'state-trees', 'dev-snapshots', 'traces', 'genesis', 'postgres-store', 'mirror', 'ws-fanout', 'ws-address', 'announce', 'announce-aggregate', 'announce-multisig', 'soak'];
+export const SUITE_ORDER = ['read-limit', 'read-limit-metrics', 'command', 'http-read', 'http-peer', 'pagination-depth', 'accounts-balance', 'post-accounts', 'state-trees', 'dev-snapshots', 'traces', 'genesis', 'postgres-store', 'event-retention', 'mirror', 'ws-fanout', 'ws-address', 'announce', 'announce-aggregate', 'announce-multisig', 'soak'];
 
 export function saveResult(result: SuiteResult): void {
   writeFileSync(`${RESULTS_DIR}${result.suite}.json`, `${JSON.stringify(result, null, 2)}\n`);
